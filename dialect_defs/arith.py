@@ -1,0 +1,360 @@
+"""The `arith` ops Triton's IR uses, with MLIR's exact custom forms.
+
+Deviations from upstream MLIR: element types are not constrained beyond integer/float
+(Triton's tensors carry layouts as encodings, which upstream allows too), and ops Triton
+never emits (`arith.addui_extended`, vector-only ops) are left out.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    VectorType,
+)
+from xdsl.ir import Attribute, Data
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    param_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ttpipe.dialects.base import DialectAttribute, I64Enum, IntEnum
+from ttpipe.textio.printer import attribute_text
+from ttpipe.textio.syntax import FormattedOp, ParseState
+
+
+# ------------------------------------------------------------------ flag attributes
+
+
+@irdl_attr_definition
+class FlagSet(Data[tuple[str, ...]]):
+    """The flags of a bit-enum attribute, in MLIR's print order."""
+
+    name = "ttpipe.flag_set"
+
+    @classmethod
+    def parse_parameter(cls, parser):
+        raise NotImplementedError
+
+    def print_parameter(self, printer) -> None:
+        raise NotImplementedError
+
+
+class _BitEnumAttr(DialectAttribute):
+    """`#arith.fastmath<nnan,contract>`; `none` when empty."""
+
+    KNOWN: ClassVar[tuple[str, ...]] = ()
+    ALL_FLAGS: ClassVar[tuple[str, ...]] = ()
+
+    flags: FlagSet  # declared by each subclass: xDSL compares only a definition's own params
+
+    @classmethod
+    def get(cls, *flags: str):
+        return cls(FlagSet(tuple(f for f in cls.KNOWN if f in flags)))
+
+    def print_body(self, printer) -> str:
+        flags = self.flags.data
+        if set(self.ALL_FLAGS) and set(flags) >= set(self.ALL_FLAGS):
+            return "<fast>"
+        return "<" + (",".join(flags) if flags else "none") + ">"
+
+    @classmethod
+    def parse_parameters(cls, parser):
+        parser.expect("<")
+        words = parser.parse_comma_list(parser.parse_keyword)
+        parser.expect(">")
+        flags: set[str] = set()
+        for word in words:
+            if word == "fast" and cls.ALL_FLAGS:
+                flags.update(cls.ALL_FLAGS)
+            elif word == "none":
+                continue
+            elif word in cls.KNOWN:
+                flags.add(word)
+            else:
+                raise parser.error(f"unknown {cls.name} flag '{word}'; expected one of {', '.join(cls.KNOWN)}")
+        return cls.get(*flags)
+
+
+@irdl_attr_definition
+class FastMathAttr(_BitEnumAttr):
+    name = "arith.fastmath"
+    flags: FlagSet = param_def()
+    KNOWN: ClassVar = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+    ALL_FLAGS: ClassVar = KNOWN
+
+
+@irdl_attr_definition
+class OverflowAttr(_BitEnumAttr):
+    name = "arith.overflow"
+    flags: FlagSet = param_def()
+    KNOWN: ClassVar = ("nsw", "nuw")
+
+
+FASTMATH_NONE = FastMathAttr.get()
+OVERFLOW_NONE = OverflowAttr.get()
+
+
+class CmpIPredicate(I64Enum):
+    eq = 0
+    ne = 1
+    slt = 2
+    sle = 3
+    sgt = 4
+    sge = 5
+    ult = 6
+    ule = 7
+    ugt = 8
+    uge = 9
+
+
+class CmpFPredicate(I64Enum):
+    false = 0
+    oeq = 1
+    ogt = 2
+    oge = 3
+    olt = 4
+    ole = 5
+    one = 6
+    ord = 7
+    ueq = 8
+    ugt = 9
+    uge = 10
+    ult = 11
+    ule = 12
+    une = 13
+    uno = 14
+    true = 15
+
+
+class RoundingMode(IntEnum):
+    to_nearest_even = 0
+    downward = 1
+    upward = 2
+    toward_zero = 3
+    to_nearest_away = 4
+
+
+def i1_like(type_: Attribute) -> Attribute:
+    """i1 with the shape and encoding of `type_` (the result of a comparison)."""
+    i1 = IntegerType(1)
+    if isinstance(type_, TensorType):
+        return TensorType(i1, type_.get_shape(), type_.encoding)
+    if isinstance(type_, VectorType):
+        return VectorType(i1, type_.get_shape())
+    return i1
+
+
+# ------------------------------------------------------------------ op families
+
+
+class _ArithOp(FormattedOp, IRDLOperation):
+    pass
+
+
+class _SameTypeBinary(_ArithOp):
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$lhs `,` $rhs attr-dict `:` type($result)"
+    SAME_TYPE: ClassVar = ("lhs", "rhs", "result")
+
+    def verify_(self) -> None:
+        if not (self.lhs.type == self.rhs.type == self.result.type):
+            raise VerifyException(f"'{self.name}' op requires the same type for all operands and results")
+
+
+class _OverflowBinary(_SameTypeBinary):
+    overflowFlags = prop_def(OverflowAttr, default_value=OVERFLOW_NONE)
+    SYNTAX: ClassVar = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
+    ATTR_SYNTAX: ClassVar = {"overflowFlags": OverflowAttr}
+
+
+class _FloatBinary(_SameTypeBinary):
+    fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
+    SYNTAX: ClassVar = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+    ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
+
+
+class _Cast(_ArithOp):
+    in_ = operand_def()
+    out = result_def()
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$in_ attr-dict `:` type($in_) `to` type($out)"
+
+
+def _binary(base: type, op_name: str, class_name: str) -> type:
+    return irdl_op_definition(type(class_name, (base,), {"name": op_name, "__module__": __name__}))
+
+
+_OVERFLOW_OPS = {"addi": "AddIOp", "subi": "SubIOp", "muli": "MulIOp", "shli": "ShLIOp"}
+_INT_OPS = {
+    "divsi": "DivSIOp", "divui": "DivUIOp", "remsi": "RemSIOp", "remui": "RemUIOp",
+    "ceildivsi": "CeilDivSIOp", "ceildivui": "CeilDivUIOp", "floordivsi": "FloorDivSIOp",
+    "andi": "AndIOp", "ori": "OrIOp", "xori": "XOrIOp", "shrsi": "ShRSIOp", "shrui": "ShRUIOp",
+    "maxsi": "MaxSIOp", "minsi": "MinSIOp", "maxui": "MaxUIOp", "minui": "MinUIOp",
+}
+_FLOAT_OPS = {
+    "addf": "AddFOp", "subf": "SubFOp", "mulf": "MulFOp", "divf": "DivFOp", "remf": "RemFOp",
+    "maxnumf": "MaxNumFOp", "minnumf": "MinNumFOp", "maximumf": "MaximumFOp", "minimumf": "MinimumFOp",
+}
+
+_generated: dict[str, type] = {}
+for _table, _base in ((_OVERFLOW_OPS, _OverflowBinary), (_INT_OPS, _SameTypeBinary), (_FLOAT_OPS, _FloatBinary)):
+    for _mnemonic, _cls_name in _table.items():
+        _generated[_cls_name] = _binary(_base, f"arith.{_mnemonic}", _cls_name)
+globals().update(_generated)
+
+
+_CAST_OPS = {
+    "extsi": "ExtSIOp", "extui": "ExtUIOp", "trunci": "TruncIOp", "sitofp": "SIToFPOp",
+    "uitofp": "UIToFPOp", "fptosi": "FPToSIOp", "fptoui": "FPToUIOp", "bitcast": "BitcastOp",
+    "index_cast": "IndexCastOp", "index_castui": "IndexCastUIOp",
+}
+for _mnemonic, _cls_name in _CAST_OPS.items():
+    _generated[_cls_name] = _binary(_Cast, f"arith.{_mnemonic}", _cls_name)
+globals().update(_generated)
+
+
+@irdl_op_definition
+class ExtFOp(_Cast):
+    name = "arith.extf"
+    fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
+    SYNTAX: ClassVar = "$in_ (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) `to` type($out)"
+    ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
+
+
+@irdl_op_definition
+class TruncFOp(_Cast):
+    name = "arith.truncf"
+    roundingmode = opt_prop_def(IntegerAttr)
+    fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
+    SYNTAX: ClassVar = "$in_ ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) `to` type($out)"
+    ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr, "roundingmode": RoundingMode}
+
+
+@irdl_op_definition
+class NegFOp(_ArithOp):
+    name = "arith.negf"
+    operand = operand_def()
+    result = result_def()
+    fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+    ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
+    SAME_TYPE: ClassVar = ("operand", "result")
+
+
+@irdl_op_definition
+class CmpIOp(_ArithOp):
+    name = "arith.cmpi"
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"
+    ATTR_SYNTAX: ClassVar = {"predicate": CmpIPredicate}
+    SAME_TYPE: ClassVar = ("lhs", "rhs")
+    TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
+
+
+@irdl_op_definition
+class CmpFOp(_ArithOp):
+    name = "arith.cmpf"
+    predicate = prop_def(IntegerAttr)
+    lhs = operand_def()
+    rhs = operand_def()
+    result = result_def()
+    fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)"
+    ATTR_SYNTAX: ClassVar = {"predicate": CmpFPredicate, "fastmath": FastMathAttr}
+    SAME_TYPE: ClassVar = ("lhs", "rhs")
+    TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
+
+
+@irdl_op_definition
+class SelectOp(_ArithOp):
+    """`arith.select %c, %a, %b : type` or, with a tensor condition, `: cond-type, type`."""
+
+    name = "arith.select"
+    condition = operand_def()
+    true_value = operand_def()
+    false_value = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectTypes>()"
+
+    @staticmethod
+    def parse_SelectTypes(parser, state: ParseState) -> None:
+        first = parser.parse_type()
+        if parser.accept(","):
+            state.operand_types["condition"] = [first]
+            first = parser.parse_type()
+        else:
+            state.operand_types["condition"] = [IntegerType(1)]
+        for name in ("true_value", "false_value"):
+            state.operand_types[name] = [first]
+        state.result_types["result"] = [first]
+
+    @staticmethod
+    def print_SelectTypes(printer, op: "SelectOp") -> None:
+        if isinstance(op.condition.type, (TensorType, VectorType)):
+            printer.write(printer.attr(op.condition.type) + ", ")
+        printer.write(printer.attr(op.result.type))
+
+
+@irdl_op_definition
+class ConstantOp(_ArithOp):
+    name = "arith.constant"
+    value = prop_def(AnyAttr())
+    result = result_def()
+    traits = traits_def(Pure())
+    SYNTAX: ClassVar = "attr-dict $value"
+
+    @classmethod
+    def parse_custom(cls, parser, name_offset: int):
+        attrs = dict(parser.parse_dictionary().data) if parser.at("{") else {}
+        value = parser.parse_attribute()
+        result_type = getattr(value, "type", None)
+        if result_type is None:
+            raise parser.error("arith.constant needs a typed value")
+        return cls.create(result_types=[result_type], properties={"value": value}, attributes=attrs)
+
+    def print_custom(self, printer) -> None:
+        printer.print_attr_dict(dict(self.attributes))
+        printer.write(" " + printer.attr(self.value))
+
+    def result_name_hints(self) -> list[str]:
+        """`%c0_i32`, `%c0` (index), `%true`/`%false`, `%cst`, as MLIR names constants."""
+        value = self.value
+        if isinstance(value, IntegerAttr):
+            type_ = value.type
+            if isinstance(type_, IndexType):
+                return [f"c{value.value.data}"]
+            if type_.width.data == 1:
+                return ["true" if value.value.data else "false"]
+            return [f"c{value.value.data}_{attribute_text(type_)}"]
+        return ["cst"]
+
+
+OPS = (
+    *_generated.values(), ExtFOp, TruncFOp, NegFOp, CmpIOp, CmpFOp, SelectOp, ConstantOp,
+)
+ATTRS = (FastMathAttr, OverflowAttr)

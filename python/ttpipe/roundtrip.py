@@ -1,0 +1,97 @@
+"""Round-trip checks: ttpipe reads a file and prints it; Triton must read back the same module.
+
+`check(path)` compares Triton's reprint of the original file with Triton's reprint of
+ttpipe's output (see `ttpipe.triton.mlir`). Run as a module over files to see which fail:
+
+    python -m ttpipe.roundtrip [--split-input-file] FILE...
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+
+from ttpipe.textio import DiagnosticError, ParseOptions, parse_module, print_module
+from ttpipe.triton import mlir
+
+
+@dataclass
+class Outcome:
+    name: str
+    ok: bool
+    detail: str = ""
+
+
+def check_text(text: str, path: str) -> Outcome:
+    """`path` must hold `text` (Triton reads the original from there)."""
+    try:
+        expected = mlir.reprint(path)
+    except RuntimeError:
+        return Outcome(path, True, "skipped: Triton does not parse it")
+    try:
+        ours = print_module(parse_module(text, path, options=ParseOptions()).module)
+    except DiagnosticError as exc:
+        return Outcome(path, False, exc.render())
+    try:
+        got = mlir.reprint_text(ours, path)
+    except RuntimeError:
+        return Outcome(path, False, "Triton cannot parse ttpipe's output:\n" + ours[:2000])
+    if got == expected:
+        return Outcome(path, True)
+    diff = difflib.unified_diff(expected.splitlines(), got.splitlines(), "triton", "ttpipe", lineterm="", n=1)
+    return Outcome(path, False, "\n".join(list(diff)[:20]))
+
+
+def check(path: str) -> Outcome:
+    with open(path) as f:
+        return check_text(f.read(), path)
+
+
+def split_chunks(text: str) -> list[str]:
+    return [chunk for chunk in text.split("\n// -----") if chunk.strip()]
+
+
+def check_split(path: str) -> list[Outcome]:
+    outcomes = []
+    with open(path) as f:
+        chunks = split_chunks(f.read())
+    directory = tempfile.mkdtemp(prefix="ttpipe-rt-")
+    for index, chunk in enumerate(chunks):
+        chunk_path = os.path.join(directory, f"{os.path.basename(path)}.{index}.mlir")
+        with open(chunk_path, "w") as f:
+            f.write(chunk)
+        outcome = check_text(chunk, chunk_path)
+        outcome.name = f"{path}#{index}"
+        outcomes.append(outcome)
+        os.unlink(chunk_path)
+    os.rmdir(directory)
+    return outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--split-input-file", action="store_true")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print failures only")
+    args = parser.parse_args(argv)
+    failed = 0
+    total = 0
+    for path in args.files:
+        outcomes = check_split(path) if args.split_input_file else [check(path)]
+        for outcome in outcomes:
+            total += 1
+            if not outcome.ok:
+                failed += 1
+                print(f"FAIL {outcome.name}\n{outcome.detail}\n")
+            elif not args.quiet:
+                print(f"ok   {outcome.name} {outcome.detail}")
+    print(f"{total - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
