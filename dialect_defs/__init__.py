@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+
+DIALECT_MODULES = (
+    "builtin", "arith", "math", "scf", "cf", "ub", "gpu",
+    "tt", "ttg_attrs", "ttg_types", "ttg", "ttng", "nvws",
+)
+
 
 def register_all(registry) -> None:
     """Add every op, attribute and type class to a `ttpipe.textio.registry.Registry`."""
-    from ttpipe.dialects import arith, builtin
-
-    for module in (builtin, arith):
-        registry.add_ops(getattr(module, "OPS", ()))
-        registry.add_attrs(getattr(module, "ATTRS", ()))
+    for name in DIALECT_MODULES:
+        module = importlib.import_module(f"ttpipe.dialects.{name}")
+        registry.add_ops(module.OPS)
+        registry.add_attrs(module.ATTRS)

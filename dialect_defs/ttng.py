@@ -1,0 +1,4 @@
+"""Placeholder: being written."""
+
+OPS = ()
+ATTRS = ()
