@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 DIALECT_MODULES = (
-    "builtin", "arith", "math", "scf", "cf", "ub", "gpu",
+    "builtin", "arith", "math", "scf", "cf", "ub", "gpu", "llvm",
     "tt", "ttg_attrs", "ttg_types", "ttg", "ttng", "nvws",
 )
 

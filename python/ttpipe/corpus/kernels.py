@@ -103,24 +103,30 @@ def matmul_ptr(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,  #
 
 
 @triton.jit
+def _tma_tile_product(a_desc, b_desc, off_m, off_n, k_steps, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr):
+    """A[off_m:, :] @ B[off_n:, :].T for one output tile; A is [M, K] and B is [N, K] (K-major)."""
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for kk in range(k_steps):
+        a = a_desc.load([off_m, kk * BLOCK_K])
+        b = b_desc.load([off_n, kk * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    return acc
+
+
+@triton.jit
 def _persistent_tma_matmul(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                            BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr,
                            WARP_SPECIALIZE: tl.constexpr):
-    """Grid-stride loop over output tiles; A is [M, K], B is [N, K] (K-major), C is [M, N]."""
+    """Grid-stride loop over output tiles, flattened with the K loop, with a TMA store epilogue."""
     tiles_m = tl.cdiv(M, BLOCK_M)
     tiles_n = tl.cdiv(N, BLOCK_N)
-    k_steps = tl.cdiv(K, BLOCK_K)
-    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=not WARP_SPECIALIZE,
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=True,
                          warp_specialize=WARP_SPECIALIZE):
         pid_m, pid_n = _swizzled_tile(tile, tiles_m, tiles_n, GROUP_M)
-        off_m = pid_m * BLOCK_M
-        off_n = pid_n * BLOCK_N
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for kk in range(k_steps):
-            a = a_desc.load([off_m, kk * BLOCK_K])
-            b = b_desc.load([off_n, kk * BLOCK_K])
-            acc = tl.dot(a, b.T, acc)
-        c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+        acc = _tma_tile_product(a_desc, b_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, tl.cdiv(K, BLOCK_K), BLOCK_M,
+                                BLOCK_N, BLOCK_K)
+        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))
 
 
 @triton.jit
@@ -135,8 +141,38 @@ def matmul_tma_persistent(a_desc, b_desc, c_desc, M, N, K,  #
 def matmul_tma_persistent_ws(a_desc, b_desc, c_desc, M, N, K,  #
                              BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                              GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
-    """The persistent TMA matmul with the tile loop warp specialized."""
+    """The persistent TMA matmul with the (flattened) tile loop warp specialized."""
     _persistent_tma_matmul(a_desc, b_desc, c_desc, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_SMS, True)
+
+
+@triton.jit
+def matmul_tma_persistent_ws_hopper(a_desc, b_desc, c_ptr, M, N, K, stride_cm,  #
+                                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                                    GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
+    """Warp-specialized persistent matmul in the form Hopper's warp specializer accepts:
+    tile loop not flattened, pointer-store epilogue, num_warps=4."""
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, warp_specialize=True):
+        pid_m, pid_n = _swizzled_tile(tile, tiles_m, tiles_n, GROUP_M)
+        acc = _tma_tile_product(a_desc, b_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, tl.cdiv(K, BLOCK_K), BLOCK_M,
+                                BLOCK_N, BLOCK_K)
+        rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        cols = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc.to(c_ptr.dtype.element_ty),
+                 mask=(rows[:, None] < M) & (cols[None, :] < N))
+
+
+@triton.jit
+def matmul_tma_2cta(a_desc, b_desc, c_desc, K,  #
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """Plain TMA matmul compiled with num_ctas=2 (CTA-split layouts); B is [K, N] (N-major)."""
+    off_m = tl.program_id(0) * BLOCK_M
+    off_n = tl.program_id(1) * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k0 in range(0, K, BLOCK_K):
+        acc = tl.dot(a_desc.load([off_m, k0]), b_desc.load([k0, off_n]), acc)
+    c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
 
 
 @triton.jit
@@ -355,6 +391,25 @@ def pointwise(x_ptr, y_ptr, out_ptr, scale, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _elu_scalar(x, alpha):
+    """ELU of one element, with real control flow instead of a select."""
+    if x > 0:
+        return x
+    else:
+        return alpha * (tl.exp(x) - 1)
+
+
+@triton.jit
+def map_elementwise(x_ptr, y_ptr, alpha, n, BLOCK: tl.constexpr):
+    """Per-element control flow with ``tl.map_elementwise``, plus ``tl.assume`` and IEEE-rounded sqrt/div."""
+    tl.assume(alpha > 0)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=1.0)
+    y = tl.map_elementwise(_elu_scalar, x, alpha)
+    tl.store(y_ptr + offs, tl.sqrt_rn(tl.abs(y)) + tl.div_rn(y, x), mask=offs < n)
+
+
+@triton.jit
 def _argmax_step(value_a, index_a, value_b, index_b):
     """Combine function of a (value, index) argmax; ties keep the smaller index."""
     take_b = (value_b > value_a) | ((value_b == value_a) & (index_b < index_a))
@@ -425,6 +480,16 @@ def tensor_ops(x_ptr, idx_ptr, out_ptr, hist_ptr, seed, n, BLOCK: tl.constexpr, 
 
 
 @triton.jit
+def tma_gather_scatter(src_desc, dst_desc, sum_desc, row_idx_ptr, BLOCK_R: tl.constexpr, BLOCK_C: tl.constexpr):
+    """Row gather and scatter through TMA (gather4/scatter4) and a TMA reduce-add."""
+    rows = tl.load(row_idx_ptr + tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R))
+    col = tl.program_id(1) * BLOCK_C
+    tile = src_desc.gather(rows, col)
+    dst_desc.scatter(tile * 2, rows, col)
+    sum_desc.atomic_add([tl.program_id(0) * BLOCK_R, col], tile.to(tl.float32))
+
+
+@triton.jit
 def sync_debug_ops(lock_ptr, counter_ptr, value_ptr, n, BLOCK: tl.constexpr):
     """Spin lock with ``atomic_cas``/``atomic_xchg`` (an scf.while loop), device assert/print and barriers."""
     pid = tl.program_id(0)
@@ -459,17 +524,22 @@ _PERSISTENT_SIG = {
 _PERSISTENT_CONSTS = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8, "NUM_SMS": 132}
 
 
-def _block_scaled_sig(value_type, block_k_bytes):
-    """Signature of the MX matmuls: 128x256 output tiles, 5-D scale tiles [1, rep, rep_k, 2, 256]."""
-    scales_k = 128 // 32 if value_type == "fp8e4nv" else 256 // 32
-    return {
-        "a_desc": f"tensordesc<{value_type}[128,{block_k_bytes}]>",
-        "a_scale_desc": f"tensordesc<u8[1,1,{scales_k // 4},2,256]>",
-        "b_desc": f"tensordesc<{value_type}[256,{block_k_bytes}]>",
-        "b_scale_desc": f"tensordesc<u8[1,2,{scales_k // 4},2,256]>",
+def _block_scaled(fn, value_type, elems_per_byte, block_k):
+    """Registry entry of an MX matmul: 128x256 output tiles, scales as 5-D u8 tiles [1, rep_mn, rep_k, 2, 256]."""
+    k_bytes = block_k // elems_per_byte
+    rep_k = block_k // 32 // 4
+    signature = {
+        "a_desc": f"tensordesc<{value_type}[128,{k_bytes}]>",
+        "a_scale_desc": f"tensordesc<u8[1,1,{rep_k},2,256]>",
+        "b_desc": f"tensordesc<{value_type}[256,{k_bytes}]>",
+        "b_scale_desc": f"tensordesc<u8[1,2,{rep_k},2,256]>",
         "c_desc": "tensordesc<bf16[128,256]>",
         "K": "i32",
     }
+    constexprs = {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": block_k, "NUM_STAGES": 3}
+    return KernelSpec(fn, signature, constexprs, {"num_warps": 4, "num_stages": 3},
+                      note="On sm_100a the scales go shared -> tensor memory (ttng.tmem_copy) for "
+                      "tc_gen5_mma_scaled; on sm_90a tt.dot_scaled is decomposed into upcasts and a warp_group_dot.")
 
 
 KERNELS = {
@@ -479,7 +549,25 @@ KERNELS = {
     "matmul_tma_persistent":
     KernelSpec(matmul_tma_persistent, _PERSISTENT_SIG, _PERSISTENT_CONSTS, {"num_warps": 4, "num_stages": 3}),
     "matmul_tma_persistent_ws":
-    KernelSpec(matmul_tma_persistent_ws, _PERSISTENT_SIG, _PERSISTENT_CONSTS, {"num_warps": 4, "num_stages": 3}),
+    KernelSpec(matmul_tma_persistent_ws, _PERSISTENT_SIG, _PERSISTENT_CONSTS, {"num_warps": 4, "num_stages": 3},
+               note="On sm_90a nvgpu-warp-specialization leaves the flattened loop alone (it skips functions with "
+               "scf.if else blocks), so only the tt.warp_specialize attribute differs from matmul_tma_persistent; "
+               "see matmul_tma_persistent_ws_hopper. Unflattened, Triton 3.6 fails on both targets here."),
+    "matmul_tma_persistent_ws_hopper":
+    KernelSpec(
+        matmul_tma_persistent_ws_hopper, {
+            "a_desc": "tensordesc<fp16[128,64]>", "b_desc": "tensordesc<fp16[128,64]>", "c_ptr": "*fp16", "M": "i32",
+            "N": "i32", "K": "i32", "stride_cm": "i32"
+        }, _PERSISTENT_CONSTS, {"num_warps": 4, "num_stages": 3}, ("c_ptr", "M", "N", "K", "stride_cm"),
+        targets=("sm90a", ),
+        note="Hopper-only warp specialization (nvgpu-warp-specialization). On sm_100a the automatic warp "
+        "specializer rejects the unflattened tile loop (nvws-insert-aref fails)."),
+    "matmul_tma_2cta":
+    KernelSpec(
+        matmul_tma_2cta, {
+            "a_desc": "tensordesc<fp16[128,64]>", "b_desc": "tensordesc<fp16[64,128]>",
+            "c_desc": "tensordesc<fp16[128,128]>", "K": "i32"
+        }, {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64}, {"num_warps": 4, "num_stages": 3, "num_ctas": 2}),
     "matmul_fp8":
     KernelSpec(
         matmul_fp8, {
@@ -487,14 +575,8 @@ KERNELS = {
             "stride_am": "i32", "stride_bn": "i32", "stride_cm": "i32"
         }, {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8}, {"num_warps": 8, "num_stages": 3},
         ("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bn", "stride_cm")),
-    "matmul_mxfp8":
-    KernelSpec(matmul_mxfp8, _block_scaled_sig("fp8e4nv", 128), {
-        "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 128, "NUM_STAGES": 3
-    }, {"num_warps": 4, "num_stages": 3}),
-    "matmul_mxfp4":
-    KernelSpec(matmul_mxfp4, _block_scaled_sig("u8", 128), {
-        "BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 256, "NUM_STAGES": 3
-    }, {"num_warps": 4, "num_stages": 3}),
+    "matmul_mxfp8": _block_scaled(matmul_mxfp8, "fp8e4nv", 1, 128),
+    "matmul_mxfp4": _block_scaled(matmul_mxfp4, "u8", 2, 256),
     "matmul_splitk_atomic":
     KernelSpec(
         matmul_splitk_atomic, {
@@ -549,6 +631,16 @@ KERNELS = {
     KernelSpec(tensor_ops, {
         "x_ptr": "*fp32", "idx_ptr": "*i32", "out_ptr": "*fp32", "hist_ptr": "*i32", "seed": "i32", "n": "i32"
     }, {"BLOCK": 256, "BINS": 64}, {"num_warps": 4}, ("x_ptr", "idx_ptr", "out_ptr", "hist_ptr")),
+    "map_elementwise":
+    KernelSpec(map_elementwise, {"x_ptr": "*fp32", "y_ptr": "*fp32", "alpha": "fp32", "n": "i32"}, {"BLOCK": 512},
+               {"num_warps": 4}, ("x_ptr", "y_ptr")),
+    "tma_gather_scatter":
+    KernelSpec(
+        tma_gather_scatter, {
+            "src_desc": "tensordesc<bf16[1,64]>", "dst_desc": "tensordesc<bf16[1,64]>",
+            "sum_desc": "tensordesc<fp32[32,64]>", "row_idx_ptr": "*i32"
+        }, {"BLOCK_R": 32, "BLOCK_C": 64}, {"num_warps": 4}, ("row_idx_ptr", ), targets=("sm100a", ),
+        note="sm_100a only: on sm_90a TTGIR is produced but ptxas rejects .tile::gather4/.tile::scatter4."),
     "sync_debug_ops":
     KernelSpec(sync_debug_ops, {
         "lock_ptr": "*i32", "counter_ptr": "*i32", "value_ptr": "*i32", "n": "i32"

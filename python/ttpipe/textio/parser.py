@@ -54,6 +54,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.parser.core import ForwardDeclaredValue
+from xdsl.utils.exceptions import VerifyException
 
 from ttpipe.textio.diagnostics import DiagnosticError, SourceFile
 from ttpipe.textio import floats
@@ -784,7 +785,7 @@ class Parser:
                 op = cls.parse_custom(self, name_start)  # type: ignore[attr-defined]
             except DiagnosticError:
                 raise
-            except (ValueError, TypeError, KeyError, IndexError) as exc:
+            except (ValueError, TypeError, KeyError, IndexError, VerifyException) as exc:
                 raise self.error(f"'{name}' op {exc}", name_start) from None
         loc = self.try_location()
         op.location = loc if loc is not None else self.default_location(name_start)
@@ -933,5 +934,13 @@ def parse_module(text: str, name: str = "<stdin>", *, registry: Registry | None 
     """Parse a whole buffer. Raises `DiagnosticError` for malformed or unknown input."""
     source = SourceFile(name, text)
     parser = Parser(source, registry, options)
-    module = parser.parse_top_level()
+    try:
+        module = parser.parse_top_level()
+    except DiagnosticError:
+        raise
+    except RecursionError:
+        raise parser.error("input nests too deeply") from None
+    except (VerifyException, ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+        # A constructor or verifier rejected what the text describes.
+        raise parser.error(f"invalid input ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})") from None
     return ParseResult(module, source, parser.op_offsets)

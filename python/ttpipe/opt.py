@@ -1,0 +1,291 @@
+"""`ttpipe-opt`: read Triton IR, run passes, print it — with mlir-opt's and triton-opt's flags.
+
+    ttpipe-opt FILE|- [-o OUT] [-p 'pass-a,pass-b{opt=v other=w}'] [--pass-name[=opt=v,...]]
+
+With no pass it round-trips the input. Errors are one line, `FILE:LINE:COL: error: ...`,
+with the source line and a caret under it; the exit code is then 1 and `-o` is not written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from ttpipe import __version__
+from ttpipe import expected_diagnostics
+from ttpipe.pipeline import driver, spec
+from ttpipe.pipeline.registry import all_passes
+from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
+from ttpipe.textio.parser import ParseResult
+from ttpipe.textio.verify import verify
+
+SPLIT_MARKER = "// -----"
+
+
+@dataclass
+class Timings:
+    phases: dict[str, float] = field(default_factory=dict)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.phases[name] = self.phases.get(name, 0.0) + seconds
+
+    def report(self) -> str:
+        total = sum(self.phases.values()) or 1e-9
+        lines = ["===-------------------------------------------------------------------------===",
+                 "                         ... Execution time report ...",
+                 "===-------------------------------------------------------------------------===",
+                 "  Wall Time  (%)  Name"]
+        lines += [f"  {t:9.4f} ({100 * t / total:5.1f}%)  {name}" for name, t in self.phases.items()]
+        lines.append(f"  {total:9.4f} (100.0%)  Total")
+        return "\n".join(lines)
+
+
+def build_arg_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="ttpipe-opt", description="Run ttpipe's and Triton's passes over Triton IR (.mlir/.ttir/.ttgir).",
+        epilog="Each registered pass is also a flag: --PASS or --PASS=opt=v,opt2=w (as triton-opt accepts them).")
+    p.add_argument("input", nargs="?", default="-", help="input file, or - for standard input")
+    p.add_argument("-o", dest="output", default="-", help="output file (default: standard output)")
+    p.add_argument("-p", "--passes", "--pass-pipeline", dest="pipeline", default=None,
+                   help="pass pipeline, e.g. 'pass-a,pass-b{opt=v other=w}' (may be wrapped in builtin.module(...))")
+    p.add_argument("--split-input-file", action="store_true",
+                   help=f"process each chunk between '{SPLIT_MARKER}' lines separately")
+    p.add_argument("--verify-diagnostics", action="store_true",
+                   help="check errors against 'expected-error' comments instead of reporting them")
+    p.add_argument("--print-ir-after-all", action="store_true", help="print the IR after every pass (stderr)")
+    p.add_argument("--print-ir-before-all", action="store_true", help="print the IR before every pass (stderr)")
+    p.add_argument("--print-ir-after", action="append", default=[], metavar="PASS",
+                   help="print the IR after this pass (repeatable, or comma-separated)")
+    p.add_argument("--print-ir-before", action="append", default=[], metavar="PASS",
+                   help="print the IR before this pass (repeatable, or comma-separated)")
+    p.add_argument("--print-op-generic", "--mlir-print-op-generic", action="store_true",
+                   help="print every op in generic form")
+    p.add_argument("--strip-debuginfo", "--no-locations", action="store_true",
+                   help="print no locations (loc(...))")
+    p.add_argument("--mlir-print-debuginfo", action="store_true",
+                   help="print locations (the default; accepted for mlir-opt compatibility)")
+    p.add_argument("--allow-unregistered-dialect", action="store_true",
+                   help="pass ops of unknown dialects through in generic form")
+    p.add_argument("--verify-each", default="true", choices=("true", "false"),
+                   help="verify the IR after parsing and after each pass (default: true)")
+    p.add_argument("--mlir-timing", action="store_true", help="report the time of each phase (stderr)")
+    p.add_argument("--list-passes", action="store_true", help="list passes with their options and exit")
+    p.add_argument("--version", action="version", version=f"ttpipe-opt {__version__}")
+    return p
+
+
+def list_passes() -> str:
+    lines = []
+    for info in sorted(all_passes().values(), key=lambda i: i.name):
+        lines.append(f"  {info.name} - {info.summary}")
+        for option in info.options:
+            default = _option_text(option.default)
+            lines.append(f"      {option.name}: {option.type.__name__} = {default}"
+                         + (f"  {option.help}" if option.help else ""))
+    if not lines:
+        return "No passes registered.\n"
+    return "Available passes:\n" + "\n".join(lines) + "\n"
+
+
+def _option_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def pass_flags(extra: list[str]) -> list[spec.PassInvocation]:
+    """`--pass-name` / `-pass-name=opt=v,opt2=w` flags, in order."""
+    invocations = []
+    for flag in extra:
+        if not flag.startswith("-"):
+            raise spec.PipelineError(f"unexpected argument '{flag}'")
+        name, _, options = flag.lstrip("-").partition("=")
+        if name not in all_passes():
+            raise spec.PipelineError(f"unknown flag or pass '{flag}' (ttpipe-opt --help, --list-passes)")
+        raw: dict[str, tuple] = {}
+        for item in options.replace(",", " ").split():
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise spec.PipelineError(f"option '{item}' of '{flag}' needs a value (opt=value)")
+            raw[key] = (_literal(value),)
+        invocations.append(spec.invocation(name, raw))
+    return invocations
+
+
+def _literal(text: str):
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+@dataclass
+class Job:
+    args: argparse.Namespace
+    invocations: list[spec.PassInvocation]
+    timings: Timings
+    print_after: set[str]
+    print_before: set[str]
+
+    def print_options(self) -> PrintOptions:
+        return PrintOptions(debug_info=not self.args.strip_debuginfo, generic=self.args.print_op_generic)
+
+    def process(self, source: SourceFile) -> str:
+        """One buffer through parse, verify, passes and print; raises DiagnosticError."""
+        start = time.perf_counter()
+        parsed = parse_module(source.text, source.name,
+                              options=ParseOptions(allow_unregistered=self.args.allow_unregistered_dialect))
+        self.timings.add("Parser", time.perf_counter() - start)
+        verify_each = self.args.verify_each == "true"
+        if verify_each:
+            start = time.perf_counter()
+            verify(parsed.module, parsed.source, parsed.op_offsets)
+            self.timings.add("Verifier", time.perf_counter() - start)
+        module = self.run_passes(parsed, verify_each)
+        start = time.perf_counter()
+        text = print_module(module, self.print_options())
+        self.timings.add("Output", time.perf_counter() - start)
+        return text
+
+    def run_passes(self, parsed: ParseResult, verify_each: bool):
+        if not self.invocations:
+            return parsed.module
+
+        def dump(kind: str, invocation: spec.PassInvocation, module) -> None:
+            header = f"// -----// IR Dump {kind} {invocation.info.name} ({invocation.describe()}) //----- //"
+            sys.stderr.write(header + "\n" + print_module(module, self.print_options()))
+
+        def before(invocation, module) -> None:
+            if self.args.print_ir_before_all or invocation.info.name in self.print_before:
+                dump("Before", invocation, module)
+
+        def after(invocation, module) -> None:
+            if self.args.print_ir_after_all or invocation.info.name in self.print_after:
+                dump("After", invocation, module)
+
+        def check(module, invocation) -> None:
+            verify(module, parsed.source, parsed.op_offsets, context=f"after pass '{invocation.info.name}'")
+
+        def watched(invocation) -> bool:
+            return bool(self.args.print_ir_after_all or self.args.print_ir_before_all
+                        or invocation.info.name in self.print_after or invocation.info.name in self.print_before)
+
+        start = time.perf_counter()
+        module = driver.run(parsed.module, self.invocations, before=before, after=after,
+                            verify=check if verify_each else None, watched=watched)
+        self.timings.add("Passes", time.perf_counter() - start)
+        return module
+
+
+def split_chunks(source: SourceFile) -> list[SourceFile]:
+    """Chunks between `// -----` lines, padded so that line numbers stay those of the file."""
+    chunks = []
+    lines = source.text.split("\n")
+    start = 0
+    for index, line in enumerate(lines + [SPLIT_MARKER]):
+        if line.strip().startswith(SPLIT_MARKER) or index == len(lines):
+            body = "\n".join(lines[start:index])
+            chunks.append(SourceFile(source.name, "\n" * start + body))
+            start = index + 1
+    return chunks
+
+
+def read_input(path: str) -> SourceFile:
+    if path == "-":
+        return SourceFile("<stdin>", sys.stdin.read())
+    try:
+        with open(path, encoding="utf-8") as f:
+            return SourceFile(path, f.read())
+    except FileNotFoundError:
+        raise DiagnosticError("could not open input file: no such file", where=path) from None
+    except IsADirectoryError:
+        raise DiagnosticError("could not open input file: it is a directory", where=path) from None
+    except UnicodeDecodeError:
+        raise DiagnosticError("could not read input file: not UTF-8 text", where=path) from None
+    except OSError as exc:
+        raise DiagnosticError(f"could not open input file: {exc.strerror}", where=path) from None
+
+
+def write_output(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".ttpipe-")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise DiagnosticError(f"could not write output file: {exc.strerror}", where=path) from None
+
+
+def run(argv: list[str]) -> int:
+    parser = build_arg_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.list_passes:
+        sys.stdout.write(list_passes())
+        return 0
+    try:
+        invocations = spec.parse(args.pipeline) if args.pipeline else []
+        flagged = pass_flags(extra)
+    except spec.PipelineError as exc:
+        flag = "-p" if args.pipeline and not extra else "command line"
+        sys.stderr.write(f"ttpipe-opt: {flag}: error: {exc}\n")
+        return 1
+    if invocations and flagged:
+        sys.stderr.write("ttpipe-opt: command line: error: give passes either with -p or as flags, not both\n")
+        return 1
+    job = Job(args, invocations or flagged, Timings(),
+              {n for item in args.print_ir_after for n in item.split(",")},
+              {n for item in args.print_ir_before for n in item.split(",")})
+    try:
+        source = read_input(args.input)
+    except DiagnosticError as exc:
+        sys.stderr.write(exc.render() + "\n")
+        return 1
+    chunks = split_chunks(source) if args.split_input_file else [source]
+    outputs: list[str] = []
+    failed = False
+    for chunk in chunks:
+        produced: list[DiagnosticError] = []
+        try:
+            outputs.append(job.process(chunk))
+        except DiagnosticError as exc:
+            produced.append(exc)
+        if args.verify_diagnostics:
+            problems = expected_diagnostics.check(chunk, produced)
+        else:
+            problems = produced
+        for problem in problems:
+            sys.stderr.write(problem.render() + "\n")
+        failed = failed or bool(problems)
+    if args.mlir_timing:
+        sys.stderr.write(job.timings.report() + "\n")
+    if failed:
+        return 1
+    try:
+        write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
+    except DiagnosticError as exc:
+        sys.stderr.write(exc.render() + "\n")
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

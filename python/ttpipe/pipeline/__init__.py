@@ -1,0 +1,1 @@
+"""Pass registry, pipeline strings and the pipeline driver."""

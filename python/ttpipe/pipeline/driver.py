@@ -1,0 +1,56 @@
+"""Runs a pipeline of passes over one module, with MLIR's IR-printing hooks.
+
+Python passes (`kind == "python"`) apply to the xDSL module in place. Triton's C++ passes
+(`kind == "triton"`) run in Triton's own pass manager: consecutive ones form one batch,
+so the IR crosses between xDSL and Triton only where the pipeline switches sides
+(`ttpipe.triton.handoff`). A pass that the user asked to see the IR around ends a batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+
+from ttpipe.pipeline.spec import PassInvocation
+
+PassHook = Callable[[PassInvocation, ModuleOp], None]
+
+
+def run(module: ModuleOp, invocations: Sequence[PassInvocation], *,
+        before: PassHook | None = None, after: PassHook | None = None,
+        verify: Callable[[ModuleOp, PassInvocation], None] | None = None,
+        watched: Callable[[PassInvocation], bool] = lambda invocation: False) -> ModuleOp:
+    """Apply each pass in order and return the module (a Triton batch returns a new one).
+
+    `watched(invocation)` says whether hooks want the IR around that pass on its own.
+    """
+    context = Context(allow_unregistered=True)
+    for batch in _batches(invocations, watched):
+        if before is not None:
+            before(batch[0], module)
+        if batch[0].info.kind == "triton":
+            from ttpipe.triton.handoff import run_triton_passes
+
+            module = run_triton_passes(module, batch)
+        else:
+            batch[0].info.create(batch[0].options).apply(context, module)
+        if verify is not None:
+            verify(module, batch[-1])
+        if after is not None:
+            after(batch[-1], module)
+    return module
+
+
+def _batches(invocations: Sequence[PassInvocation],
+             watched: Callable[[PassInvocation], bool]) -> list[list[PassInvocation]]:
+    batches: list[list[PassInvocation]] = []
+    for invocation in invocations:
+        joins = (batches and invocation.info.kind == "triton" and batches[-1][-1].info.kind == "triton"
+                 and not watched(invocation) and not watched(batches[-1][-1]))
+        if joins:
+            batches[-1].append(invocation)
+        else:
+            batches.append([invocation])
+    return batches

@@ -1,0 +1,78 @@
+"""Every pass `ttpipe-opt -p` knows, by the name a user types.
+
+Python passes are xDSL `ModulePass` dataclasses named `ttpipe-*`, listed in
+`_PYTHON_PASSES` as lazy imports so that `--list-passes` stays quick. Their options are
+the dataclass fields (`num_stages` is spelled `num-stages`), their summary the first
+line of the class docstring.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, get_type_hints
+
+
+@dataclass(frozen=True)
+class PassOption:
+    name: str
+    type: type
+    default: Any
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class PassInfo:
+    name: str
+    summary: str
+    options: tuple[PassOption, ...]
+    kind: str
+    """'python' (runs on xDSL IR), 'triton' (a C++ pass of Triton's), or 'pipeline'."""
+    create: Callable[[dict[str, Any]], Any]
+    description: str = ""
+
+    def option(self, name: str) -> PassOption | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+_PYTHON_PASSES: dict[str, str] = {}
+"""Pass name -> "module:Class" of its xDSL ModulePass."""
+
+_PROVIDERS: tuple[str, ...] = ()
+""""module:function"s returning PassInfos of passes defined elsewhere (Triton's)."""
+
+
+def python_pass_info(cls) -> PassInfo:
+    """A PassInfo for an xDSL ModulePass dataclass."""
+    hints = get_type_hints(cls)
+    options = []
+    for field in dataclasses.fields(cls):
+        if field.name == "name" or not field.init:
+            continue
+        default = field.default if field.default is not dataclasses.MISSING else None
+        options.append(PassOption(field.name.replace("_", "-"), hints[field.name], default,
+                                  field.metadata.get("help", "")))
+    doc = (cls.__doc__ or "").strip()
+    summary = doc.splitlines()[0] if doc else ""
+
+    def create(values: dict[str, Any]):
+        return cls(**{k.replace("-", "_"): v for k, v in values.items()})
+
+    return PassInfo(cls.name, summary, tuple(options), "python", create, doc)
+
+
+@cache
+def all_passes() -> dict[str, PassInfo]:
+    passes: dict[str, PassInfo] = {}
+    for name, target in _PYTHON_PASSES.items():
+        module_name, class_name = target.split(":")
+        cls = getattr(importlib.import_module(module_name), class_name)
+        passes[name] = python_pass_info(cls)
+    for target in _PROVIDERS:
+        module_name, function_name = target.split(":")
+        for info in getattr(importlib.import_module(module_name), function_name)():
+            passes[info.name] = info
+    return passes

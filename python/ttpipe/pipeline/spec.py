@@ -1,0 +1,96 @@
+"""Pipeline strings: `pass-a,pass-b{opt=v other=w}`, optionally inside `builtin.module(...)`.
+
+Parsing is xDSL's (`xdsl.utils.arg_spec.parse_pipeline`); this module checks names and
+options against the registry and converts option values to the options' types.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from xdsl.utils.arg_spec import parse_pipeline
+from xdsl.utils.exceptions import ArgSpecParseError
+
+from ttpipe.pipeline.registry import PassInfo, all_passes
+
+_ANCHOR = re.compile(r"^\s*(?:builtin\.module|any)\((.*)\)\s*$", re.S)
+
+
+class PipelineError(Exception):
+    """A bad pipeline string, pass name or option: reported against the flag that gave it."""
+
+
+@dataclass(frozen=True)
+class PassInvocation:
+    info: PassInfo
+    options: dict[str, Any]
+
+    def describe(self) -> str:
+        if not self.options:
+            return self.info.name
+        return self.info.name + "{" + " ".join(f"{k}={_text(v)}" for k, v in self.options.items()) + "}"
+
+
+def parse(text: str) -> list[PassInvocation]:
+    inner = text
+    while (m := _ANCHOR.match(inner)) is not None:
+        inner = m.group(1)
+    if not inner.strip():
+        return []
+    try:
+        specs = list(parse_pipeline(inner))
+    except ArgSpecParseError as exc:
+        raise PipelineError(f"malformed pass pipeline '{text}': {str(exc).splitlines()[-1].strip()}") from None
+    return [invocation(spec.name, {k: v for k, v in spec.parameters.items()}) for spec in specs]
+
+
+def invocation(name: str, raw: dict[str, tuple]) -> PassInvocation:
+    info = all_passes().get(name)
+    if info is None:
+        raise PipelineError(f"unknown pass '{name}' (ttpipe-opt --list-passes lists them)")
+    options: dict[str, Any] = {}
+    for key, values in raw.items():
+        option = info.option(key)
+        if option is None:
+            known = ", ".join(o.name for o in info.options) or "none"
+            raise PipelineError(f"pass '{name}' has no option '{key}' (options: {known})")
+        options[key] = _convert(name, option.name, option.type, values)
+    return PassInvocation(info, options)
+
+
+def _convert(pass_name: str, key: str, type_: Any, values: tuple) -> Any:
+    where = f"option '{key}' of pass '{pass_name}'"
+    if type_ in (list[int], tuple[int, ...]):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise PipelineError(f"{where} takes integers")
+        return tuple(values)
+    if len(values) != 1:
+        raise PipelineError(f"{where} takes one value")
+    value = values[0]
+    if type_ is bool:
+        if isinstance(value, bool):
+            return value
+        if value in ("1", "0", 1, 0):
+            return bool(int(value))
+        raise PipelineError(f"{where} takes true or false, not '{value}'")
+    if type_ is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise PipelineError(f"{where} takes an integer, not '{value}'")
+    if type_ is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise PipelineError(f"{where} takes a number, not '{value}'")
+    if type_ is str:
+        return str(value)
+    raise PipelineError(f"{where} has an unsupported type")
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
