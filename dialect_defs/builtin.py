@@ -25,10 +25,10 @@ class ElementBits(Data[tuple[int, ...]]):
 
     @classmethod
     def parse_parameter(cls, parser):
-        raise NotImplementedError("ElementBits has no text of its own")
+        raise NotImplementedError("ElementBits is read as part of dense<...>")
 
     def print_parameter(self, printer) -> None:
-        raise NotImplementedError("ElementBits has no text of its own")
+        printer.print_string(repr(self.data))  # xDSL's own printer, for debugging only
 
 
 @irdl_attr_definition

@@ -1,4 +1,9 @@
-"""Verification of parsed or transformed IR, reported at the op's place in the input."""
+"""Verification of parsed or transformed IR, reported at the op's place in the input.
+
+Each op's own verifier (`verify_`: IRDL constraints plus the op's checks) runs directly;
+xDSL's `Operation.verify` would wrap a failure in a message holding the whole module
+printed by xDSL's printer, which is slow and does not know Triton's syntax.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ def verify(module: Operation, source: SourceFile | None = None,
     """Raise DiagnosticError for the first op that fails its verifier."""
     for op in module.walk():
         try:
-            op.verify(verify_nested_ops=False)
+            op.verify_()
         except (VerifyException, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             message = _clean(str(exc), op)
             if context:
