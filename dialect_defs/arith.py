@@ -48,10 +48,10 @@ class FlagSet(Data[tuple[str, ...]]):
 
     @classmethod
     def parse_parameter(cls, parser):
-        raise NotImplementedError
+        raise NotImplementedError("FlagSet is read as part of its bit-enum attribute")
 
     def print_parameter(self, printer) -> None:
-        raise NotImplementedError
+        printer.print_string(",".join(self.data))  # xDSL's own printer, for debugging only
 
 
 class _BitEnumAttr(DialectAttribute):

@@ -603,7 +603,7 @@ class Parser:
                 metadata = self.parse_attribute()
                 self.expect(">")
             locs = self.parse_delimited("[", "]", self._parse_location_body)
-            return FusedLoc(locs, metadata)
+            return FusedLoc(tuple(locs), metadata)  # a list would make the location unhashable
         raise self.error("expected location", start)
 
     def default_location(self, offset: int) -> FileLineColLoc:
@@ -880,7 +880,7 @@ class Parser:
         if len(ops) == 1 and isinstance(ops[0], ModuleOp):
             return ops[0]
         module = ModuleOp([])
-        module.location = self.default_location(0)
+        module.location = FileLineColLoc(self._file_attr, IntAttr(0), IntAttr(0))  # as MLIR's parseSourceFile
         for op in ops:
             module.body.block.add_op(op)
         return module

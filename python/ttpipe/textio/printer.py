@@ -50,9 +50,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
+from xdsl.traits import IsTerminator
 
 from ttpipe.textio import floats
-from ttpipe.textio.registry import is_isolated_from_above
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.]*\Z")
 _SYMBOL_OK = re.compile(r"[\w$.\-]+\Z")
@@ -71,12 +71,14 @@ class PrintOptions:
 
 
 def escape_string(value: str) -> str:
+    """A quoted string as `llvm::printEscapedString` writes it: `\\\\`, and `\\XX` for `"` and
+    every byte outside printable ASCII."""
     out = []
     for ch in value:
         code = ord(ch)
-        if ch == '"' or ch == "\\":
-            out.append("\\" + ch)
-        elif 0x20 <= code < 0x7F:
+        if ch == "\\":
+            out.append("\\\\")
+        elif 0x20 <= code < 0x7F and ch != '"':
             out.append(ch)
         else:
             out.extend(f"\\{b:02X}" for b in ch.encode("utf-8"))
@@ -116,7 +118,7 @@ class Printer:
     def print_module(self, module: Operation) -> str:
         if self.options.use_aliases:
             self._collect_aliases(module)
-        _Namer(self).name_isolated(module)
+        _Namer(self).name_module(module)
         for attr, name in sorted(self.aliases.items(), key=lambda kv: _alias_sort_key(kv[1])):
             self.out.append(f"#{name} = {self._attr_body(attr)}\n")
         self.print_op(module)
@@ -171,12 +173,15 @@ class Printer:
         self.print_trailing_location(op.location)
 
     def _result_group(self, op: Operation) -> str:
-        first = self.names[op.results[0]]
-        if len(op.results) == 1:
-            return first
-        if all(self.names[r] == f"{first}#{i}" for i, r in enumerate(op.results) if i):
-            return f"{first}:{len(op.results)}"
-        return ", ".join(self.names[r] for r in op.results)
+        """`%a`, `%a:3`, or groups `%a:2, %b`: a group's results are used as `%a#0`, `%a#1`."""
+        groups: list[list[str]] = []
+        for result in op.results:
+            base, _, number = self.names[result].partition("#")
+            if number in ("", "0"):
+                groups.append([base])
+            else:
+                groups[-1].append(base)
+        return ", ".join(g[0] if len(g) == 1 else f"{g[0]}:{len(g)}" for g in groups)
 
     def _print_module_op(self, op: ModuleOp) -> None:
         self.out.append("module")
@@ -243,7 +248,12 @@ class Printer:
     # ------------------------------------------------------------------ regions
 
     def print_region(self, region: Region, print_entry_args: bool = True,
-                     print_empty_block: bool = False, print_terminator: bool = True) -> None:
+                     print_empty_block: bool = False, print_terminator: bool = True,
+                     omit_terminators: bool = False) -> None:
+        """`print_terminator=False` elides a terminator without operands, results or
+        attributes (ODS formats of ops with an implicit terminator); `omit_terminators`
+        leaves out the terminator of every block, whatever it holds (hand-written forms'
+        `printRegion(..., /*printBlockTerminators=*/false)`)."""
         out = self.out
         out.append("{")
         self.indent += 1
@@ -259,6 +269,8 @@ class Printer:
                 last = ops[-1]
                 if not last.operands and not last.results and not last.attributes:
                     ops.pop()
+            if omit_terminators and ops and ops[-1].has_trait(IsTerminator):
+                ops.pop()
             for op in ops:
                 self.newline()
                 self.print_op(op)
@@ -273,6 +285,18 @@ class Printer:
             self.out.append(", ".join(self.block_arg(arg) for arg in block.args))
             self.out.append(")")
         self.out.append(":")
+        self.out.append(self._predecessors_comment(block))
+
+    def _predecessors_comment(self, block: Block) -> str:
+        """`  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb1` (one per branch), as MLIR prints them."""
+        preds = block.predecessors()
+        if not preds:
+            return "" if block is block.parent.first_block else "  // no predecessors"
+        if len(preds) == 1:
+            return "  // pred: " + self.block_names[preds[0]]
+        blocks = list(block.parent.blocks)
+        ordered = sorted(preds, key=blocks.index)
+        return f"  // {len(preds)} preds: " + ", ".join(self.block_names[b] for b in ordered)
 
     def block_arg(self, arg: BlockArgument) -> str:
         text = f"{self.names[arg]}: {self.attr(arg.type)}"
@@ -438,73 +462,115 @@ def _symbol(name: str) -> str:
 
 
 class _Namer:
-    """Assigns SSA and block names as MLIR's `SSANameState` does."""
+    """Assigns SSA and block names as MLIR's `SSANameState` does.
+
+    A region first names the arguments and op results of all its blocks, in order; then
+    each region nested in its ops goes on from that point. Nested regions inherit the value,
+    argument and conflict counters and the names in use, and sibling regions start from
+    the same point (MLIR saves and restores the counters around each region), isolated
+    ones included. Entry block arguments are `%argN`, other block arguments are numbered
+    like values; a `NameLoc` anywhere in a value's location names it before anything
+    else does.
+    """
 
     def __init__(self, printer: Printer):
         self.p = printer
-        self.conflict_id = 0
 
-    def name_isolated(self, op: Operation) -> None:
-        self._name_results(op, [set()], {"value": 0, "arg": 0})
-        self._name_isolated_regions(op)
+    def name_module(self, op: Operation) -> None:
+        state = {"value": 0, "arg": 0, "conflict": 0}
+        used: list[set[str]] = [set()]
+        self._name_results(op, used, state)
+        self._name_nested(op, used, state)
 
-    def _unique(self, name: str, used: list[set[str]]) -> str:
+    def _unique(self, name: str, used: list[set[str]], state: dict[str, int]) -> str:
         if any(name in scope for scope in used):
             base = name + "_"
             while True:
-                probe = base + str(self.conflict_id)
-                self.conflict_id += 1
+                probe = base + str(state["conflict"])
+                state["conflict"] += 1
                 if not any(probe in scope for scope in used):
                     name = probe
                     break
         used[-1].add(name)
         return name
 
+    def _number(self, state: dict[str, int]) -> str:
+        name = str(state["value"])
+        state["value"] += 1
+        return name
+
     def _name_results(self, op: Operation, used: list[set[str]], state: dict[str, int]) -> None:
+        """A result the op names (`result_name_hints`, one entry or None per result) starts
+        a group, named by the op's `NameLoc` if it has one; an unnamed first result takes
+        the `NameLoc`, else a number. The results of a group of several are `%group#k`."""
         if not op.results:
             return
-        hints = op.result_name_hints() if hasattr(op, "result_name_hints") else None  # type: ignore[attr-defined]
-        name = hints[0] if hints else None
-        if name is None:
-            loc = op.location
-            if isinstance(loc, NameLoc):
-                name = _sanitize(loc.desc.data)
-        if name:
-            name = self._unique(name, used)
-        else:
-            name = str(state["value"])
-            state["value"] += 1
-        self.p.names[op.results[0]] = "%" + name
-        for i, result in enumerate(op.results[1:], 1):
-            self.p.names[result] = f"%{name}#{i}"
+        loc_name = _name_from_location(op.location)
+        hints = op.result_name_hints() if hasattr(op, "result_name_hints") else _ods_result_names(op)  # type: ignore[attr-defined]
+        names: dict[int, str] = {}
+        for index, hint in enumerate(hints or ()):
+            if hint and index < len(op.results):
+                names[index] = self._unique(loc_name or hint, used, state)
+        if 0 not in names:
+            names[0] = self._unique(loc_name, used, state) if loc_name else self._number(state)
+        starts = sorted(names) + [len(op.results)]
+        for start, end in zip(starts, starts[1:]):
+            for offset, result in enumerate(op.results[start:end]):
+                self.p.names[result] = "%" + names[start] + (f"#{offset}" if end - start > 1 else "")
+
+    def _name_arg(self, arg: BlockArgument, entry: bool, used: list[set[str]], state: dict[str, int]) -> None:
+        name = None
+        if entry:
+            name = f"arg{state['arg']}"
+            state["arg"] += 1
+        name = _name_from_location(arg.location) or name
+        self.p.names[arg] = "%" + (self._unique(name, used, state) if name else self._number(state))
 
     def _name_region(self, region: Region, used: list[set[str]], state: dict[str, int]) -> None:
         used.append(set())
         for index, block in enumerate(region.blocks):
             self.p.block_names[block] = f"^bb{index}"
             for arg in block.args:
-                loc = arg.location
-                if isinstance(loc, NameLoc):
-                    self.p.names[arg] = "%" + self._unique(_sanitize(loc.desc.data), used)
-                else:
-                    self.p.names[arg] = "%" + self._unique(f"arg{state['arg']}", used)
-                state["arg"] += 1
+                self._name_arg(arg, index == 0, used, state)
             for op in block.ops:
                 self._name_results(op, used, state)
+        for block in region.blocks:
             for op in block.ops:
-                if is_isolated_from_above(type(op)):
-                    self._name_isolated_regions(op)
-                else:
-                    for nested in op.regions:
-                        self._name_region(nested, used, state)
+                self._name_nested(op, used, state)
         used.pop()
 
-    def _name_isolated_regions(self, op: Operation) -> None:
-        """Regions of an op isolated from above number values and arguments afresh."""
-        state = {"value": 0, "arg": 0}
-        used: list[set[str]] = [set()]
+    def _name_nested(self, op: Operation, used: list[set[str]], state: dict[str, int]) -> None:
         for region in op.regions:
-            self._name_region(region, used, state)
+            self._name_region(region, used, dict(state))
+
+
+def _ods_result_names(op: Operation) -> list[str | None] | None:
+    """An op with several result definitions names each after its definition (`%result,
+    %token`), as MLIR's ODS-generated `getAsmResultNames` does; a single (variadic)
+    definition stays one group (`%acc:3`)."""
+    if not isinstance(op, IRDLOperation):
+        return None
+    from ttpipe.textio.syntax import result_segments
+
+    segments = result_segments(op)
+    if len(segments) < 2:
+        return None
+    names: list[str | None] = [None] * len(op.results)
+    for name, start, size in segments:
+        if size:
+            names[start] = name.rstrip("_")
+    return names
+
+
+def _name_from_location(loc: Attribute) -> str | None:
+    """The first `NameLoc` anywhere in a location, pre-order (MLIR's `findInstanceOf<NameLoc>`)."""
+    if isinstance(loc, NameLoc):
+        return _sanitize(loc.desc.data)
+    for child in _location_children(loc):
+        name = _name_from_location(child)
+        if name is not None:
+            return name
+    return None
 
 
 def _sanitize(name: str) -> str:

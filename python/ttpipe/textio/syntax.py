@@ -9,7 +9,9 @@ Supported: literals (with MLIR's spacing rules), `$operand`/`$attr`/`$region`/`$
 `type(...)` and `qualified(...)`, `functional-type(a, b)`, `operands`, `results`,
 `attr-dict`, `attr-dict-with-keyword`, optional groups `( ... )?` with a `^` anchor,
 `oilist(a | b)`, and `custom<Name>(...)`, which calls the op class's
-`parse_Name(parser, state, *args)` / `print_Name(printer, op, *args)`.
+`parse_Name(parser, state, *args)` / `print_Name(printer, op, *args)`. As in MLIR, an
+unqualified `type($x)` of a single value constrained to one dialect type prints that type
+stripped of its `!name` (`<[...]>` for `!nvws.aref<[...]>`) and reads either spelling.
 
 Types the format does not spell are inferred: `TYPE_RULES` maps an operand or result name
 to a function of the `ParseState` (MLIR's `TypesMatchWith`, `InferTypeOpInterface`), and
@@ -48,6 +50,7 @@ from xdsl.irdl import (
     OptionalDef,
     VariadicDef,
 )
+from xdsl.irdl.constraints import RangeLengthConstraint, RangeOf
 
 # ------------------------------------------------------------------ format AST
 
@@ -66,6 +69,8 @@ class Var:
 class TypeOf:
     targets: tuple[str, ...]
     """Names of operands/results, or 'operands' / 'results'."""
+    qualified: bool = False
+    """`qualified(type(...))`: always the full type, never MLIR's stripped form."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,7 @@ _FORMAT_TOKEN = re.compile(r"\s*(`[^`]*`|\$\w+|\^|\(|\)|\?|\||,|<\w+>|[\w-]+)")
 def compile_format(text: str) -> tuple:
     tokens = [m.group(1) for m in _FORMAT_TOKEN.finditer(text)]
     stripped = re.sub(r"\s+", "", text)
-    if "".join(tokens) != stripped:
+    if re.sub(r"\s+", "", "".join(tokens)) != stripped:  # a `` ` ` `` literal keeps its space
         raise ValueError(f"cannot read assembly format: {text!r}")
     elements, rest = _parse_elements(tokens, 0, stop=())
     if rest != len(tokens):
@@ -129,10 +134,12 @@ def _parse_element(tokens: list[str], i: int) -> tuple[Any, int]:
         return AttrDict(tok == "attr-dict-with-keyword"), i + 1
     if tok in ("type", "qualified"):
         args, i = _parse_args(tokens, i + 1)
-        if tok == "qualified":
-            inner = args[0]
-            return inner, i
         anchor = i < len(tokens) and tokens[i] == "^"
+        if tok == "qualified":
+            node = args[0]
+            if isinstance(node, TypeOf):
+                node = TypeOf(node.targets, qualified=True)
+            return (("anchor", node) if anchor else node), i + (1 if anchor else 0)
         node = TypeOf(tuple(a.name if isinstance(a, Var) else a for a in args))
         return (("anchor", node) if anchor else node), i + (1 if anchor else 0)
     if tok == "functional-type":
@@ -382,7 +389,7 @@ class _Reader:
             self.var(e.name)
         elif isinstance(e, TypeOf):
             for target in e.targets:
-                self.types_of(target)
+                self.types_of(target, stripped=not e.qualified)
         elif isinstance(e, FunctionalType):
             self.p.expect("(")
             self.types_of(e.inputs, close=")")
@@ -420,8 +427,14 @@ class _Reader:
                         break
         elif isinstance(e, Custom):
             getattr(self.cls, f"parse_{e.name}")(p, state, *[_arg_name(a) for a in e.args])
-        elif e in ("operands", "results"):
-            raise ValueError(f"'{e}' outside a type directive is not supported")
+        elif e == "operands":
+            uses = p.parse_comma_list(p.parse_operand) if p.at("%") else []
+            index = 0
+            for (name, _), size in zip(self.shape.operands, _group_sizes(self.shape.operands, len(uses))):
+                state.operands[name] = uses[index:index + size]
+                index += size
+        elif e == "results":
+            raise ValueError("'results' outside a type directive is not supported")
         else:
             raise ValueError(f"unsupported format element {e!r}")
 
@@ -499,7 +512,9 @@ class _Reader:
         else:
             raise ValueError(f"'${name}' cannot appear alone in the format")
 
-    def types_of(self, target: str, close: str | None = None) -> None:
+    def types_of(self, target: str, close: str | None = None, stripped: bool = False) -> None:
+        """Types of `target`; `stripped` allows MLIR's `parseCustomTypeWithFallback` for a
+        single value whose constraint is one dialect type (`<...>` without `!name`)."""
         p, state, shape = self.p, self.state, self.shape
         if target in ("operands", "results"):
             names = shape.operands if target == "operands" else shape.results
@@ -520,7 +535,7 @@ class _Reader:
         if kind == "operand":
             arity = dict(shape.operands)[target]
             if arity == "single":
-                state.operand_types[target] = [p.parse_type()]
+                state.operand_types[target] = [self.single_type(target, stripped)]
             elif arity == "optional":
                 state.operand_types[target] = [p.parse_type()] if state.count(target) else []
             else:
@@ -529,7 +544,7 @@ class _Reader:
         elif kind == "result":
             arity = dict(shape.results)[target]
             if arity == "single":
-                state.result_types[target] = [p.parse_type()]
+                state.result_types[target] = [self.single_type(target, stripped)]
             elif arity == "optional":
                 t = p.try_type()
                 state.result_types[target] = [t] if t is not None else []
@@ -537,6 +552,36 @@ class _Reader:
                 state.result_types[target] = _type_list(p, close)
         else:
             raise ValueError(f"type(${target}) names no operand or result")
+
+    def single_type(self, target: str, stripped: bool) -> Attribute:
+        type_class = stripped_type_class(self.cls, target) if stripped else None
+        if type_class is not None and not self.p.at("!"):
+            return type_class.parse_parameters(self.p)
+        return self.p.parse_type()
+
+
+@cache
+def stripped_type_class(cls, name: str) -> type | None:
+    """The dialect type class an unqualified `type($name)` prints without its `!name`.
+
+    MLIR's generated printer calls `printStrippedAttrOrType` for a single (not optional or
+    variadic) operand or result whose constraint is one type class with a custom form
+    (`!nvws.aref<[...]>` prints as `<[...]>`); the parser takes either spelling."""
+    d = cls.get_irdl_definition()
+    for table in (d.operands, d.results):
+        for n, definition in table:
+            if n == name and not isinstance(definition, (OptionalDef, VariadicDef)):
+                constr = definition.constr
+                if isinstance(constr, RangeLengthConstraint):
+                    constr = constr.constraint
+                if isinstance(constr, RangeOf):
+                    constr = constr.constr
+                bases = constr.get_bases()
+                if bases is not None and len(bases) == 1:
+                    (base,) = bases
+                    if getattr(base, "IS_TYPE", False) and hasattr(base, "parse_parameters"):
+                        return base
+    return None
 
 
 def _comma_type(p) -> Attribute:
@@ -687,7 +732,7 @@ class _Writer:
         elif isinstance(e, Var):
             self.var(e.name)
         elif isinstance(e, TypeOf):
-            texts = [t for target in e.targets for t in self.types_text(target)]
+            texts = [t for target in e.targets for t in self.types_text(target, stripped=not e.qualified)]
             if texts:
                 self.emit(", ".join(texts))
         elif isinstance(e, FunctionalType):
@@ -720,6 +765,9 @@ class _Writer:
             getattr(self.cls, f"print_{e.name}")(p, op, *[_arg_name(a) for a in e.args])
             self.space = True
             self.last_punct = False
+        elif e == "operands":
+            if op.operands:
+                self.emit(p.values(op.operands))
         else:
             raise ValueError(f"unsupported format element {e!r}")
 
@@ -804,8 +852,38 @@ class _Writer:
         values = self.operand_values(target) if kind == "operand" else self.result_values(target)
         return [v.type for v in values]
 
-    def types_text(self, target: str) -> list[str]:
-        return [self.p.attr(t) for t in self.types_of(target)]
+    def types_text(self, target: str, stripped: bool = False) -> list[str]:
+        types = self.types_of(target)
+        type_class = stripped_type_class(self.cls, target) if stripped and target not in ("operands", "results") else None
+        if type_class is None:
+            return [self.p.attr(t) for t in types]
+        return [self.stripped_text(t, type_class) for t in types]
+
+    def stripped_text(self, type_: Attribute, type_class: type) -> str:
+        """`printStrippedAttrOrType`: the alias, else the body, else (no body) the full type."""
+        if not isinstance(type_, type_class) or type_ in self.p.aliases:
+            return self.p.attr(type_)
+        return type_.print_body(self.p) or self.p.attr(type_)
+
+
+def _group_sizes(names: list[tuple[str, str]], total: int) -> list[int]:
+    """Sizes of the groups of `total` values without a segment-size property: the variadic
+    groups share equally what the single ones leave (MLIR's `SameVariadicOperandSize`)."""
+    variadic = sum(1 for _, a in names if a != "single")
+    each = (total - (len(names) - variadic)) // variadic if variadic else 0
+    return [1 if a == "single" else each for _, a in names]
+
+
+def result_segments(op: Operation) -> list[tuple[str, int, int]]:
+    """(definition name, first result index, result count) for each result definition."""
+    shape = op_shape(type(op))
+    out = []
+    index = 0
+    for name, _ in shape.results:
+        size = len(_segment(op, shape, name, "result"))
+        out.append((name, index, size))
+        index += size
+    return out
 
 
 def _segment(op: Operation, shape: OpShape, name: str, kind: str):
@@ -815,9 +893,7 @@ def _segment(op: Operation, shape: OpShape, name: str, kind: str):
     if segmented:
         sizes = op.properties["operandSegmentSizes" if kind == "operand" else "resultSegmentSizes"].get_values()
     else:
-        variadic = sum(1 for _, a in names if a != "single")
-        extra = len(values) - (len(names) - variadic)
-        sizes = [1 if a == "single" else extra for _, a in names]
+        sizes = _group_sizes(names, len(values))
     index = 0
     for (n, _), size in zip(names, sizes):
         if n == name:
