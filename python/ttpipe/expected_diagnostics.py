@@ -63,6 +63,9 @@ def check(source: SourceFile, produced: list[DiagnosticError]) -> list[Diagnosti
     problems: list[DiagnosticError] = []
     for diag in produced:
         line = diag.source.line_col(diag.offset)[0] if diag.source is not None and diag.offset is not None else None
+        if line is None and diag.where is not None and diag.where.startswith(source.name + ":"):
+            line_text = diag.where[len(source.name) + 1:].split(":")[0]
+            line = int(line_text) if line_text.isdigit() else None
         match = next((e for e in expected if not e.matched and e.severity == "error"
                       and e.line == line and e.accepts(diag.message)), None)
         if match is None:

@@ -79,6 +79,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
 
 
 def list_passes() -> str:
+    """Every pass with its options; a pipeline also with the passes it runs by default."""
     lines = []
     for info in sorted(all_passes().values(), key=lambda i: i.name):
         lines.append(f"  {info.name} - {info.summary}")
@@ -86,6 +87,9 @@ def list_passes() -> str:
             default = _option_text(option.default)
             lines.append(f"      {option.name}: {option.type.__name__} = {default}"
                          + (f"  {option.help}" if option.help else ""))
+        if info.kind == "pipeline":
+            lines.append("      expands to:")
+            lines += [f"        {step.describe()}" for step in spec.expand(info.create({}))]
     if not lines:
         return "No passes registered.\n"
     return "Available passes:\n" + "\n".join(lines) + "\n"
@@ -94,7 +98,7 @@ def list_passes() -> str:
 def _option_text(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return str(value) if value != "" else '""'
 
 
 def pass_flags(extra: list[str]) -> list[spec.PassInvocation]:
@@ -113,7 +117,7 @@ def pass_flags(extra: list[str]) -> list[spec.PassInvocation]:
                 raise spec.PipelineError(f"option '{item}' of '{flag}' needs a value (opt=value)")
             raw[key] = (_literal(value),)
         invocations.append(spec.invocation(name, raw))
-    return invocations
+    return spec.expand(invocations)
 
 
 def _literal(text: str):

@@ -3,7 +3,8 @@
 Python passes are xDSL `ModulePass` dataclasses named `ttpipe-*`, listed in
 `_PYTHON_PASSES` as lazy imports so that `--list-passes` stays quick. Their options are
 the dataclass fields (`num_stages` is spelled `num-stages`), their summary the first
-line of the class docstring.
+line of the class docstring. Providers in `_PROVIDERS` add Triton's C++ passes
+(`ttpipe.triton.passes`) and named pipelines (`ttpipe.triton.pipelines`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ class PassOption:
     type: type
     default: Any
     help: str = ""
+    check: Callable[[Any], str | None] | None = None
+    """Says why a (converted) value is rejected, e.g. "must be a power of two", or None."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class PassInfo:
     kind: str
     """'python' (runs on xDSL IR), 'triton' (a C++ pass of Triton's), or 'pipeline'."""
     create: Callable[[dict[str, Any]], Any]
+    """Options given -> a ModulePass ('python'), a function adding the pass to a Triton
+    `ir.pass_manager` ('triton'), or the list of PassInvocations it stands for ('pipeline')."""
     description: str = ""
 
     def option(self, name: str) -> PassOption | None:
@@ -41,8 +46,11 @@ class PassInfo:
 _PYTHON_PASSES: dict[str, str] = {}
 """Pass name -> "module:Class" of its xDSL ModulePass."""
 
-_PROVIDERS: tuple[str, ...] = ()
-""""module:function"s returning PassInfos of passes defined elsewhere (Triton's)."""
+_PROVIDERS: tuple[str, ...] = (
+    "ttpipe.triton.passes:triton_passes",
+    "ttpipe.triton.pipelines:named_pipelines",
+)
+""""module:function"s returning PassInfos of passes defined elsewhere (Triton's) and of pipelines."""
 
 
 def python_pass_info(cls) -> PassInfo:

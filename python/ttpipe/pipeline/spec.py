@@ -1,12 +1,14 @@
 """Pipeline strings: `pass-a,pass-b{opt=v other=w}`, optionally inside `builtin.module(...)`.
 
 Parsing is xDSL's (`xdsl.utils.arg_spec.parse_pipeline`); this module checks names and
-options against the registry and converts option values to the options' types.
+options against the registry, converts option values to the options' types, and expands
+named pipelines (`kind == "pipeline"`) in place into the passes they stand for.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +18,8 @@ from xdsl.utils.exceptions import ArgSpecParseError
 from ttpipe.pipeline.registry import PassInfo, all_passes
 
 _ANCHOR = re.compile(r"^\s*(?:builtin\.module|any)\((.*)\)\s*$", re.S)
+_OPTION_VALUE = re.compile(r'(?<=[{\s])([\w-]+=)([^\s{}"]+)')
+_BARE = re.compile(r"[\w.+-]*")
 
 
 class PipelineError(Exception):
@@ -40,10 +44,30 @@ def parse(text: str) -> list[PassInvocation]:
     if not inner.strip():
         return []
     try:
-        specs = list(parse_pipeline(inner))
+        specs = list(parse_pipeline(_quote_values(inner)))
     except ArgSpecParseError as exc:
         raise PipelineError(f"malformed pass pipeline '{text}': {str(exc).splitlines()[-1].strip()}") from None
-    return [invocation(spec.name, {k: v for k, v in spec.parameters.items()}) for spec in specs]
+    return expand(invocation(spec.name, {k: v for k, v in spec.parameters.items()}) for spec in specs)
+
+
+def _quote_values(text: str) -> str:
+    """Quote option values xDSL's lexer would split (`target=cuda:90`), as MLIR reads them whole."""
+    def quote(m: re.Match[str]) -> str:
+        items = m.group(2).split(",")
+        return m.group(1) + ",".join(item if _BARE.fullmatch(item) else f'"{item}"' for item in items)
+
+    return _OPTION_VALUE.sub(quote, text)
+
+
+def expand(invocations: Iterable[PassInvocation]) -> list[PassInvocation]:
+    """The invocations with each pipeline replaced by the passes it stands for."""
+    expanded: list[PassInvocation] = []
+    for item in invocations:
+        if item.info.kind == "pipeline":
+            expanded.extend(expand(item.info.create(item.options)))
+        else:
+            expanded.append(item)
+    return expanded
 
 
 def invocation(name: str, raw: dict[str, tuple]) -> PassInvocation:
@@ -57,6 +81,8 @@ def invocation(name: str, raw: dict[str, tuple]) -> PassInvocation:
             known = ", ".join(o.name for o in info.options) or "none"
             raise PipelineError(f"pass '{name}' has no option '{key}' (options: {known})")
         options[key] = _convert(name, option.name, option.type, values)
+        if option.check is not None and (why := option.check(options[key])) is not None:
+            raise PipelineError(f"option '{key}' of pass '{name}' {why}, not '{_text(options[key])}'")
     return PassInvocation(info, options)
 
 

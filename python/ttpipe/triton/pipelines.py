@@ -1,0 +1,155 @@
+"""Named pipelines: TTIR to final TTGIR as Triton 3.6 compiles it for one GPU generation.
+
+`ttgir-sm80`, `ttgir-sm90` and `ttgir-sm100` stand for the passes that `make_ttgir` of
+triton 3.6 (third_party/nvidia/backend/compiler.py) adds for compute capability 80, 90
+and 100: same passes, same arguments, same order (`make_ttgir` below follows it line
+for line). Their options are the compile options that reach those passes (`num-warps`,
+`num-stages`, `num-ctas`) and `impl`: with `impl=ttpipe` (the default), each pass of
+`PYTHON_REPLACEMENTS` whose ttpipe version is registered runs instead of Triton's; with
+`impl=triton`, the pipeline is exactly Triton's.
+
+`ttpipe.pipeline.spec` expands a pipeline in place into its passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
+from ttpipe.pipeline.spec import PassInvocation, invocation
+from ttpipe.triton.passes import power_of_two
+
+CAPABILITIES = {"ttgir-sm80": 80, "ttgir-sm90": 90, "ttgir-sm100": 100}
+
+IMPLEMENTATIONS = ("triton", "ttpipe")
+
+PYTHON_REPLACEMENTS = {
+    "tritongpu-accelerate-matmul": "ttpipe-accelerate-matmul",
+    "tritongpu-optimize-dot-operands": "ttpipe-optimize-dot-operands",
+    "tritongpu-assign-latencies": "ttpipe-assign-latencies",
+    "tritongpu-schedule-loops": "ttpipe-schedule-loops",
+    "tritongpu-pipeline": "ttpipe-pipeline",
+}
+"""Triton's pass -> the ttpipe pass that replaces it under `impl=ttpipe`, once registered."""
+
+
+def _not_negative(value: int) -> str | None:
+    return None if value >= 0 else "must not be negative"
+
+
+def _implementation(value: str) -> str | None:
+    return None if value in IMPLEMENTATIONS else f"must be one of {', '.join(IMPLEMENTATIONS)}"
+
+
+OPTIONS = (
+    PassOption("num-warps", int, 4, "warps per CTA (compile option num_warps)", power_of_two),
+    PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", _not_negative),
+    PassOption("num-ctas", int, 1, "CTAs per cluster (compile option num_ctas)", power_of_two),
+    PassOption("impl", str, "ttpipe",
+               "'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered",
+               _implementation),
+)
+
+
+def make_ttgir(capability: int, num_warps: int, num_stages: int, num_ctas: int) -> list[tuple[str, dict[str, Any]]]:
+    """(pass, options) in the order `make_ttgir` of triton 3.6 adds them for `capability`."""
+    emu_tf32 = capability // 10 >= 8
+    passes: list[tuple[str, dict[str, Any]]] = [
+        ("convert-triton-to-tritongpu", {"target": f"cuda:{capability}", "num-warps": num_warps,
+                                         "threads-per-warp": 32, "num-ctas": num_ctas}),
+        ("tritongpu-coalesce", {}),
+        ("tritongpu-F32DotTC", {"emu-tf32": emu_tf32}),
+        ("triton-nvidia-gpu-plan-cta", {}),
+        ("tritongpu-remove-layout-conversions", {}),
+        ("tritongpu-optimize-thread-locality", {}),
+        ("tritongpu-accelerate-matmul", {}),
+        ("tritongpu-remove-layout-conversions", {}),
+        ("tritongpu-optimize-dot-operands", {"hoist-layout-conversion": capability >= 80}),
+        ("triton-nvidia-optimize-descriptor-encoding", {}),
+        ("triton-loop-aware-cse", {}),
+    ]
+    if capability // 10 in (8, 9):
+        passes += [
+            ("tritongpu-fuse-nested-loops", {}),
+            ("canonicalize", {}),
+            ("triton-licm", {}),
+            ("canonicalize", {}),
+            ("tritongpu-combine-tensor-select-and-if", {}),
+            ("nvgpu-warp-specialization", {"num-stages": num_stages, "dump-intermediate-steps": False}),
+            ("tritongpu-assign-latencies", {"num-stages": num_stages}),
+            ("tritongpu-schedule-loops", {}),
+            ("tritongpu-pipeline", {"num-stages": num_stages, "dump-intermediate-steps": False}),
+        ]
+    elif capability // 10 >= 10:
+        passes += [
+            ("tritongpu-fuse-nested-loops", {}),
+            ("canonicalize", {}),
+            ("triton-licm", {}),
+            ("tritongpu-optimize-accumulator-init", {}),
+            ("tritongpu-hoist-tmem-alloc", {"hoist-out-of-if": False}),
+            ("tritongpu-promote-lhs-to-tmem", {}),
+            ("tritongpu-assign-latencies", {"num-stages": num_stages}),
+            ("tritongpu-schedule-loops", {}),
+            ("tritongpu-automatic-warp-specialization", {"num-stages": num_stages}),
+            ("tritongpu-pipeline", {"num-stages": num_stages, "dump-intermediate-steps": False}),
+            ("tritongpu-optimize-partition-warps", {}),
+            ("tritongpu-combine-tensor-select-and-if", {}),
+            ("tritongpu-hoist-tmem-alloc", {"hoist-out-of-if": True}),
+            ("triton-nvidia-gpu-remove-tmem-tokens", {}),
+        ]
+    else:
+        passes += [("triton-licm", {})]
+    passes += [
+        ("canonicalize", {}),
+        ("triton-loop-aware-cse", {}),
+        ("tritongpu-prefetch", {}),
+        ("tritongpu-optimize-dot-operands", {"hoist-layout-conversion": capability >= 80}),
+        ("tritongpu-coalesce-async-copy", {}),
+        ("triton-nvidia-optimize-tmem-layouts", {}),
+    ]
+    if capability // 10 >= 9:
+        passes += [("triton-nvidia-tma-lowering", {})]
+    passes += [
+        ("tritongpu-remove-layout-conversions", {}),
+        ("triton-nvidia-interleave-tmem", {}),
+        ("tritongpu-reduce-data-duplication", {}),
+        ("tritongpu-reorder-instructions", {}),
+        ("triton-loop-aware-cse", {}),
+        ("symbol-dce", {}),
+        ("triton-nvidia-gpu-fence-insertion", {"compute-capability": capability}),
+        ("triton-nvidia-mma-lowering", {}),
+        ("sccp", {}),
+        ("cse", {}),
+        ("canonicalize", {}),
+    ]
+    return passes
+
+
+def _in_python(name: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The registered ttpipe pass replacing Triton's pass `name`, else `name` itself.
+
+    The replacement gets the options it declares; an option it lacks is dropped when its
+    value is the C++ pass's default (anything else is an error in `spec.invocation`).
+    """
+    passes = all_passes()
+    replacement = passes.get(PYTHON_REPLACEMENTS.get(name, ""))
+    if replacement is None:
+        return name, options
+    original = passes[name]
+    return replacement.name, {key: value for key, value in options.items()
+                              if replacement.option(key) is not None or value != original.option(key).default}
+
+
+def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
+    values = {option.name: given.get(option.name, option.default) for option in OPTIONS}
+    steps = make_ttgir(capability, values["num-warps"], values["num-stages"], values["num-ctas"])
+    if values["impl"] == "ttpipe":
+        steps = [_in_python(name, options) for name, options in steps]
+    return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
+
+
+def named_pipelines() -> list[PassInfo]:
+    return [PassInfo(name, f"TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_{capability}",
+                     OPTIONS, "pipeline", lambda given, capability=capability: _expand(capability, given),
+                     description=f"third_party/nvidia/backend/compiler.py: make_ttgir, capability {capability}")
+            for name, capability in CAPABILITIES.items()]

@@ -1,0 +1,64 @@
+// --list-passes lists Triton's C++ passes under triton-opt's names, with their options,
+// and each named pipeline with the passes it expands to (make_ttgir's, in its order).
+// RUN: ttpipe-opt --list-passes | filecheck %s
+
+// CHECK:      convert-triton-to-tritongpu - Convert Triton to TritonGPU
+// CHECK-NEXT:     target: str = ""  the GPU target, e.g., cuda:80, hip:gfx942
+// CHECK-NEXT:     num-warps: int = 4  number of warps
+// CHECK-NEXT:     threads-per-warp: int = 32  number of threads per warp
+// CHECK-NEXT:     num-ctas: int = 1  number of ctas in a cga
+// CHECK:      tritongpu-pipeline - pipeline
+// CHECK-NEXT:     num-stages: int = 3  number of pipeline stages
+// CHECK-NEXT:     dump-intermediate-steps: bool = false  Dump intermediate steps
+// CHECK:      ttgir-sm100 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_100
+// CHECK:          expands to:
+// CHECK-NEXT:       convert-triton-to-tritongpu{target=cuda:100 num-warps=4 threads-per-warp=32 num-ctas=1}
+// CHECK:            tritongpu-automatic-warp-specialization{num-stages=3}
+// CHECK:            triton-nvidia-gpu-fence-insertion{compute-capability=100}
+// CHECK:      ttgir-sm80 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_80
+// CHECK-NOT:        triton-nvidia-tma-lowering
+// With impl=ttpipe (the default), ttpipe's Python passes replace these five once registered.
+// CHECK-LABEL: ttgir-sm90 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_90
+// CHECK-NEXT:    num-warps: int = 4  warps per CTA (compile option num_warps)
+// CHECK-NEXT:    num-stages: int = 3  software pipeline stages (compile option num_stages)
+// CHECK-NEXT:    num-ctas: int = 1  CTAs per cluster (compile option num_ctas)
+// CHECK-NEXT:    impl: str = ttpipe  'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered
+// CHECK-NEXT:    expands to:
+// CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
+// CHECK-NEXT:      tritongpu-coalesce
+// CHECK-NEXT:      tritongpu-F32DotTC{emu-tf32=true}
+// CHECK-NEXT:      triton-nvidia-gpu-plan-cta
+// CHECK-NEXT:      tritongpu-remove-layout-conversions
+// CHECK-NEXT:      tritongpu-optimize-thread-locality
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-accelerate-matmul
+// CHECK-NEXT:      tritongpu-remove-layout-conversions
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-optimize-dot-operands{{.*}}
+// CHECK-NEXT:      triton-nvidia-optimize-descriptor-encoding
+// CHECK-NEXT:      triton-loop-aware-cse
+// CHECK-NEXT:      tritongpu-fuse-nested-loops
+// CHECK-NEXT:      canonicalize
+// CHECK-NEXT:      triton-licm
+// CHECK-NEXT:      canonicalize
+// CHECK-NEXT:      tritongpu-combine-tensor-select-and-if
+// CHECK-NEXT:      nvgpu-warp-specialization{num-stages=3 dump-intermediate-steps=false}
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-assign-latencies{{.*}}
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-schedule-loops
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-pipeline{{.*}}
+// CHECK-NEXT:      canonicalize
+// CHECK-NEXT:      triton-loop-aware-cse
+// CHECK-NEXT:      tritongpu-prefetch
+// CHECK-NEXT:      {{(tritongpu|ttpipe)}}-optimize-dot-operands{{.*}}
+// CHECK-NEXT:      tritongpu-coalesce-async-copy
+// CHECK-NEXT:      triton-nvidia-optimize-tmem-layouts
+// CHECK-NEXT:      triton-nvidia-tma-lowering
+// CHECK-NEXT:      tritongpu-remove-layout-conversions
+// CHECK-NEXT:      triton-nvidia-interleave-tmem
+// CHECK-NEXT:      tritongpu-reduce-data-duplication
+// CHECK-NEXT:      tritongpu-reorder-instructions
+// CHECK-NEXT:      triton-loop-aware-cse
+// CHECK-NEXT:      symbol-dce
+// CHECK-NEXT:      triton-nvidia-gpu-fence-insertion{compute-capability=90}
+// CHECK-NEXT:      triton-nvidia-mma-lowering
+// CHECK-NEXT:      sccp
+// CHECK-NEXT:      cse
+// CHECK-NEXT:      canonicalize

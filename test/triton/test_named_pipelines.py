@@ -1,0 +1,127 @@
+"""The named pipelines `ttgir-sm80/90/100` are Triton 3.6's `make_ttgir`: the same passes
+with the same arguments in the same order, and (with `impl=triton`) the same TTGIR from
+the same TTIR."""
+
+import json
+import pathlib
+
+import pytest
+from triton._C.libtriton import ir
+from triton.backends.compiler import GPUTarget
+from triton.backends.nvidia.compiler import CUDABackend
+
+from ttpipe.pipeline import driver, spec
+from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
+from ttpipe.textio import parse_module, print_module
+from ttpipe.triton import pipelines
+from ttpipe.triton.mlir import parse_file, reprint_text, triton_context
+
+CORPUS = pathlib.Path(__file__).parent.parent / "corpus"
+CAPABILITIES = pipelines.CAPABILITIES
+
+
+def make_ttgir(path: pathlib.Path, capability: int, options: dict) -> str:
+    """What Triton's own backend makes of the TTIR in `path`."""
+    module = parse_file(str(path))
+    module.context = triton_context()
+    backend = CUDABackend(GPUTarget("cuda", capability, 32))
+    CUDABackend.make_ttgir(module, {}, backend.parse_options(options), capability)
+    return module.str()
+
+
+def _pipeline_text(name: str, options: dict) -> str:
+    given = " ".join(f"{key.replace('_', '-')}={value}" for key, value in options.items())
+    return f"{name}{{{given}}}"
+
+
+def _pass_manager_pipeline(invocations) -> str:
+    pm = ir.pass_manager(triton_context())
+    for invocation in invocations:
+        invocation.info.create(invocation.options)(pm)
+    return pm.get_pipeline_str()
+
+
+@pytest.mark.parametrize("name", CAPABILITIES)
+@pytest.mark.parametrize("options", [{}, {"num_warps": 8, "num_stages": 5, "num_ctas": 2}], ids=["defaults", "given"])
+def test_pipeline_is_make_ttgirs(monkeypatch, tmp_path, name, options):
+    capability = CAPABILITIES[name]
+    if capability < 90:
+        options = {**options, "num_ctas": 1}  # Triton's options refuse clusters before sm_90
+    built = []
+
+    class Recording(ir.pass_manager):
+        def run(self, module, tag):
+            built.append(self.get_pipeline_str())
+
+    source = tmp_path / "kernel.mlir"
+    source.write_text("module {\n  tt.func public @kernel() {\n    tt.return\n  }\n}\n")
+    monkeypatch.setattr(ir, "pass_manager", Recording)
+    make_ttgir(source, capability, options)
+    monkeypatch.undo()
+    ours = spec.parse(_pipeline_text(name, {"impl": "triton", **options}))
+    assert [_pass_manager_pipeline(ours)] == built
+
+
+EQUALITY_CASES = [
+    ("ttgir-sm80", "sm90a", "matmul_ptr"),
+    ("ttgir-sm80", "sm90a", "softmax"),
+    ("ttgir-sm90", "sm90a", "matmul_ptr"),
+    ("ttgir-sm90", "sm90a", "flash_attention_fwd"),
+    ("ttgir-sm90", "sm90a", "matmul_tma_persistent"),
+    ("ttgir-sm100", "sm100a", "matmul_ptr"),
+    ("ttgir-sm100", "sm100a", "flash_attention_fwd"),
+    ("ttgir-sm100", "sm100a", "matmul_tma_persistent"),
+]
+
+
+@pytest.mark.parametrize("name,target,kernel", EQUALITY_CASES, ids=lambda x: x)
+def test_output_is_make_ttgirs(name, target, kernel):
+    path = CORPUS / target / kernel / "final-ttir.mlir"
+    options = json.loads((path.parent / "manifest.json").read_text())["options"]
+    parsed = parse_module(path.read_text(), str(path))
+    module = driver.run(parsed.module, spec.parse(_pipeline_text(name, {"impl": "triton", **options})))
+    ours = reprint_text(print_module(module), str(path))
+    assert ours == reprint_text(make_ttgir(path, CAPABILITIES[name], options), str(path))
+
+
+def _steps(pipeline: str) -> list[str]:
+    return [invocation.describe() for invocation in spec.parse(pipeline)]
+
+
+@pytest.mark.parametrize("name", CAPABILITIES)
+def test_impl_ttpipe_replaces_exactly_the_registered_passes(name):
+    registered = {cpp: python for cpp, python in pipelines.PYTHON_REPLACEMENTS.items() if python in all_passes()}
+    default, triton = spec.parse(name), spec.parse(f"{name}{{impl=triton}}")
+    assert len(default) == len(triton)
+    for ours, theirs in zip(default, triton):
+        assert ours.info.name == registered.get(theirs.info.name, theirs.info.name)
+
+
+@pytest.fixture
+def no_python_passes(monkeypatch):
+    """The registry without any of the Python passes that replace C++ ones."""
+    for name in pipelines.PYTHON_REPLACEMENTS.values():
+        if name in all_passes():
+            monkeypatch.delitem(all_passes(), name)
+
+
+def _python_pass(monkeypatch, name: str, *options: PassOption) -> None:
+    info = PassInfo(name, "stand-in", options, "python", lambda values: None)
+    monkeypatch.setitem(all_passes(), name, info)
+
+
+def test_impl_ttpipe_runs_the_registered_python_passes(monkeypatch, no_python_passes):
+    assert _steps("ttgir-sm90") == _steps("ttgir-sm90{impl=triton}")
+    _python_pass(monkeypatch, "ttpipe-accelerate-matmul")
+    _python_pass(monkeypatch, "ttpipe-pipeline", PassOption("num-stages", int, 3))
+    assert _steps("ttgir-sm90{num-stages=4}") == [
+        {"tritongpu-accelerate-matmul": "ttpipe-accelerate-matmul",
+         "tritongpu-pipeline{num-stages=4 dump-intermediate-steps=false}": "ttpipe-pipeline{num-stages=4}",
+         }.get(step, step) for step in _steps("ttgir-sm90{num-stages=4 impl=triton}")]
+
+
+def test_a_python_pass_lacking_a_needed_option_is_an_error(monkeypatch, no_python_passes):
+    _python_pass(monkeypatch, "ttpipe-assign-latencies")
+    spec.parse("ttgir-sm90")  # num-stages=3 is the C++ pass's default: nothing lost
+    with pytest.raises(spec.PipelineError, match="pass 'ttpipe-assign-latencies' has no option 'num-stages'"):
+        spec.parse("ttgir-sm90{num-stages=4}")
