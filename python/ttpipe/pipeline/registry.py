@@ -43,7 +43,10 @@ class PassInfo:
         return next((o for o in self.options if o.name == name), None)
 
 
-_PYTHON_PASSES: dict[str, str] = {}
+_PYTHON_PASSES: dict[str, str] = {
+    "ttpipe-accelerate-matmul": "ttpipe.passes.accelerate_matmul:AccelerateMatmul",
+    "ttpipe-optimize-dot-operands": "ttpipe.passes.optimize_dot_operands:OptimizeDotOperands",
+}
 """Pass name -> "module:Class" of its xDSL ModulePass."""
 
 _PROVIDERS: tuple[str, ...] = (

@@ -873,7 +873,7 @@ class Parser:
             if c == "#" or c == "!":
                 self._parse_alias_definition()
             elif text.startswith("{-#", pos):
-                raise self.error("dialect resource blocks are not supported")
+                self._skip_resource_block()
             else:
                 ops.append(self.parse_operation())
         self.pop_scope()
@@ -884,6 +884,14 @@ class Parser:
         for op in ops:
             module.body.block.add_op(op)
         return module
+
+    def _skip_resource_block(self) -> None:
+        """`{-# external_resources: {...} #-}`: metadata outside the module (a reproducer's
+        pass pipeline), which the module does not hold; it is read past and dropped."""
+        end = self.text.find("#-}", self.pos)
+        if end == -1:
+            raise self.error("expected '#-}' to close the resource block")
+        self.pos = end + 3
 
     def _parse_alias_definition(self) -> None:
         start = self.pos

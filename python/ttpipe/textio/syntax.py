@@ -639,7 +639,9 @@ def read_attr(p, spec) -> Attribute:
         return spec.parse_parameters(p)  # a dialect attribute printed without its name
     if isinstance(spec, type) and issubclass(spec, enum.Enum):
         start = p.skip()
-        word = p.parse_keyword(f"one of {', '.join(spec.__members__)}")
+        word = p.try_string()  # MLIR also reads an enum case as a string literal: "slt"
+        if word is None:
+            word = p.parse_keyword(f"one of {', '.join(spec.__members__)}")
         member = spec.__members__.get(word)
         if member is None:
             raise p.error(f"expected one of {', '.join(spec.__members__)} but got '{word}'", start)

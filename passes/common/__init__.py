@@ -1,0 +1,1 @@
+"""Helpers shared by ttpipe's passes: layout computations, IR building and def-use walks."""

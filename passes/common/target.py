@@ -1,0 +1,70 @@
+"""What the module says about the hardware: `ttg.target`, warps and CTAs.
+
+Follows Triton 3.6 `getNVIDIAComputeCapability` (`lib/Dialect/TritonGPU/Transforms/Utility.cpp`)
+and `lookupNumWarps` / `lookupNumCTAs` (`lib/Dialect/TritonGPU/IR/Dialect.cpp`).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation
+
+from ttpipe.textio import DiagnosticError
+
+TARGET_ATTR = "ttg.target"
+NUM_WARPS_ATTR = "ttg.num-warps"
+NUM_CTAS_ATTR = "ttg.num-ctas"
+CUDA_PREFIX = "cuda:"
+
+
+def op_location_text(op: Operation) -> str:
+    """`file:line:col` of the first file location under `op`'s location, or `<unknown>`."""
+    loc = getattr(op, "location", None)
+    while loc is not None and not isinstance(loc, FileLineColLoc):
+        loc = getattr(loc, "location", None) or getattr(loc, "callee", None)
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    return "<unknown>"
+
+
+def error_at(op: Operation, message: str) -> DiagnosticError:
+    """A one-line diagnostic placed at `op`'s source location."""
+    return DiagnosticError(message, where=op_location_text(op))
+
+
+def nvidia_compute_capability(module: ModuleOp) -> int:
+    """The NN of `ttg.target = "cuda:NN"`; a DiagnosticError at the module when it is
+    missing or not a CUDA target."""
+    target = module.attributes.get(TARGET_ATTR)
+    if not isinstance(target, StringAttr):
+        raise error_at(module, f"module has no '{TARGET_ATTR}' attribute; expected e.g. "
+                               f"{TARGET_ATTR} = \"cuda:90\"")
+    text = target.data
+    digits = text.removeprefix(CUDA_PREFIX)
+    if not text.startswith(CUDA_PREFIX) or not digits.isdigit():
+        raise error_at(module, f"unsupported {TARGET_ATTR} \"{text}\"; expected \"cuda:<compute capability>\"")
+    return int(digits)
+
+
+def _lookup_int(op: Operation, name: str) -> int | None:
+    current: Operation | None = op
+    while current is not None:
+        attr = current.attributes.get(name)
+        if isinstance(attr, IntegerAttr):
+            return attr.value.data
+        current = current.parent_op()
+    return None
+
+
+def num_warps(op: Operation) -> int:
+    """`lookupNumWarps`: `ttg.num-warps` of the nearest enclosing op that sets it."""
+    found = _lookup_int(op, NUM_WARPS_ATTR)
+    if found is None:
+        raise error_at(op, f"no '{NUM_WARPS_ATTR}' on the module or an enclosing op")
+    return found
+
+
+def num_ctas(op: Operation) -> int:
+    """`lookupNumCTAs`: `ttg.num-ctas` of the module (1 when absent)."""
+    found = _lookup_int(op, NUM_CTAS_ATTR)
+    return 1 if found is None else found
