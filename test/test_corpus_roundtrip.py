@@ -29,7 +29,7 @@ def _final_ttgir(target: str, kernel: str) -> pathlib.Path:
 
 @pytest.mark.parametrize("target,kernel,arch", [
     ("sm90a", "matmul_tma_persistent", 90),
-    ("sm100a", "matmul_mxfp8", 100),
+    ("sm100a", "matmul_tma_persistent_ws", 100),  # ptxas-blackwell 12.9 is not deterministic on most tcgen05 kernels
 ])
 def test_final_ttgir_gives_the_same_cubin(tmp_path, target, kernel, arch):
     import triton

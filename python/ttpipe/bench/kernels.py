@@ -1,0 +1,106 @@
+"""The benchmark's Triton kernels: GEMMs on TMA descriptors, attention, row-wise norms.
+
+Matrix operands are K-major: C = A @ B.T with A [M, K] and B [N, K], which is what the
+tensor cores (wgmma, tcgen05) read without a transpose for every element type, fp8 included.
+"""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _grouped_tile(tile, tiles_m, tiles_n, GROUP_M: tl.constexpr):
+    """Tile index -> (row tile, column tile), walking GROUP_M row tiles per column sweep (L2 reuse)."""
+    per_group = GROUP_M * tiles_n
+    first_m = (tile // per_group) * GROUP_M
+    rows = tl.minimum(tiles_m - first_m, GROUP_M)
+    return first_m + (tile % per_group) % rows, (tile % per_group) // rows
+
+
+@triton.jit
+def matmul_persistent(a_desc, b_desc, c_desc, M, N, K,  #
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
+                      GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
+    """C = A @ B.T, one CTA per SM looping over output tiles (K loop flattened into the tile
+    loop so that the pipeliner overlaps one tile's epilogue with the next tile's loads)."""
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=True):
+        pid_m, pid_n = _grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
+        off_m = pid_m * BLOCK_M
+        off_n = pid_n * BLOCK_N
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(k_tiles):
+            a = a_desc.load([off_m, k * BLOCK_K])
+            b = b_desc.load([off_n, k * BLOCK_K])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+
+@triton.jit
+def matmul_batched(a_desc, b_desc, c_desc, M, N, K,  #
+                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """C[i] = A[i] @ B[i].T for i = program_id(1); the batch is stacked along rows
+    (A [batch*M, K], B [batch*N, K], C [batch*M, N]), so M and N must be tile multiples."""
+    batch = tl.program_id(1)
+    pid_m, pid_n = _grouped_tile(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N), GROUP_M)
+    row_a = batch * M + pid_m * BLOCK_M
+    row_b = batch * N + pid_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(tl.cdiv(K, BLOCK_K)):
+        a = a_desc.load([row_a, k * BLOCK_K])
+        b = b_desc.load([row_b, k * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([row_a, pid_n * BLOCK_N], acc.to(c_desc.dtype))
+
+
+@triton.jit
+def attention_fwd(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """O = softmax(Q K^T * sm_scale) V for BLOCK_M queries of one head (program_id(1)), with
+    the online softmax in base 2 (`qk_scale` = sm_scale * log2(e)). Q, K, V and O are
+    [heads * seq_len, HEAD_DIM]; seq_len must be a multiple of both blocks."""
+    row0 = tl.program_id(1) * seq_len
+    start_m = tl.program_id(0) * BLOCK_M
+    q = q_desc.load([row0 + start_m, 0])
+    m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    for start_n in range(0, seq_len, BLOCK_N):
+        k = k_desc.load([row0 + start_n, 0])
+        qk = tl.dot(q, k.T) * qk_scale
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = v_desc.load([row0 + start_n, 0])
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    o_desc.store([row0 + start_m, 0], (acc / l_i[:, None]).to(o_desc.dtype))
+
+
+@triton.jit
+def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK_N: tl.constexpr):
+    """y = (x - mean) / sqrt(var + eps) * w + b over each row (one row per program)."""
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK_N)
+    inside = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+    mean = tl.sum(x, 0) / N
+    centered = tl.where(inside, x - mean, 0.0)
+    rstd = 1.0 / tl.sqrt(tl.sum(centered * centered, 0) / N + eps)
+    w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+    b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
+    tl.store(y_ptr + row * stride + cols, (centered * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def softmax(x_ptr, y_ptr, stride, N, BLOCK_N: tl.constexpr):
+    """y = softmax(x) over each row (one row per program)."""
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK_N)
+    inside = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=inside, other=float("-inf")).to(tl.float32)
+    e = tl.exp(x - tl.max(x, 0))
+    tl.store(y_ptr + row * stride + cols, (e / tl.sum(e, 0)).to(y_ptr.dtype.element_ty), mask=inside)

@@ -1,0 +1,162 @@
+"""The plug-in: every `@triton.jit` kernel (and every `triton.compile` of Triton source) gets
+its TTGIR from a ttpipe pipeline instead of `make_ttgir`, with no rebuild of Triton.
+
+    import ttpipe.triton
+    ttpipe.triton.install()                       # the named pipeline of the GPU, impl=ttpipe
+    with ttpipe.triton.installed("ttgir-sm90{impl=triton}"):
+        kernel[grid](...)
+
+Three hooks, all undone by `uninstall()`:
+
+* `knobs.runtime.add_stages_inspection_hook` (Triton's hook for changing the stages of a
+  compile) replaces `stages["ttgir"]`: Triton prints the TTIR module, ttpipe parses it,
+  runs the pipeline and prints it, and Triton parses the result into a module of the
+  incoming module's context, which the later stages (`make_llir`, ...) go on from.
+* Cache keys: the compile option `instrumentation_mode` carries the plug-in's marker
+  (`ttpipe-<version>-<digest of ttpipe's sources>:<pipeline>`), as Proton marks the
+  kernels it instruments. The option is part of both of Triton's keys: the JIT's
+  in-memory key (built from `knobs.compilation.instrumentation_mode`, which the plug-in
+  sets) and the on-disk key (`options.hash()`). `CUDABackend.parse_options` is wrapped to
+  add the marker where a caller leaves the option empty, so a direct `triton.compile`
+  gets its own entries too. The stage is only replaced for options carrying the marker,
+  so a kernel's key always says how it was compiled.
+* Named pipelines that the string leaves without `num-warps`, `num-stages` or `num-ctas`
+  take the kernel's compile options.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+MARKER_PREFIX = "ttpipe-"
+
+
+@dataclass
+class _Installation:
+    pipeline: str | None
+    marker: str
+    hook: Callable
+    previous_hook: Callable | None
+    parse_options: Callable
+
+
+_installed: _Installation | None = None
+
+
+@functools.cache
+def source_key() -> str:
+    """ttpipe's version and a digest of the Python sources of ttpipe, its dialects and passes."""
+    import ttpipe
+    import ttpipe.dialects
+    import ttpipe.passes
+
+    digest = hashlib.sha256()
+    for package in (ttpipe, ttpipe.dialects, ttpipe.passes):
+        root = Path(package.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            digest.update(f"{package.__name__}/{path.relative_to(root).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
+    return f"{ttpipe.__version__}-{digest.hexdigest()[:16]}"
+
+
+def install(pipeline: str | None = None) -> None:
+    """Compile every Triton kernel's TTGIR through `pipeline` (default: `ttgir-sm90` or
+    `ttgir-sm100` by the target, impl=ttpipe) until `uninstall()`.
+
+    Raises `ttpipe.pipeline.spec.PipelineError` for a bad pipeline string, RuntimeError if
+    Triton's `instrumentation_mode` is taken (Proton's instrumentation, ConSan).
+    """
+    from triton import knobs
+    from triton.backends.compiler import Language
+    from triton.backends.nvidia.compiler import CUDABackend
+
+    from ttpipe.compile import resolve_pipeline
+
+    global _installed
+    if pipeline is not None:
+        resolve_pipeline(pipeline, {})
+    if _installed is not None:
+        uninstall()
+    if knobs.compilation.instrumentation_mode:
+        raise RuntimeError(f"ttpipe.triton.install: Triton's instrumentation_mode is already "
+                           f"'{knobs.compilation.instrumentation_mode}' (Proton or ConSan); the plug-in keys "
+                           f"its kernels with that option")
+    marker = f"{MARKER_PREFIX}{source_key()}:{pipeline or 'auto'}"
+    previous_hook = knobs.runtime.add_stages_inspection_hook
+    parse_options = CUDABackend.parse_options
+
+    def marked_parse_options(backend, opts: dict) -> Any:
+        if not opts.get("instrumentation_mode"):
+            opts = dict(opts, instrumentation_mode=marker)
+        return parse_options(backend, opts)
+
+    def hook(backend, stages: dict, options, language, capability) -> None:
+        if previous_hook is not None:
+            previous_hook(backend, stages, options, language, capability)
+        if language == Language.TRITON and options.instrumentation_mode == marker:
+            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability)
+
+    CUDABackend.parse_options = marked_parse_options
+    knobs.runtime.add_stages_inspection_hook = hook
+    knobs.compilation.instrumentation_mode = marker
+    _installed = _Installation(pipeline, marker, hook, previous_hook, parse_options)
+
+
+def uninstall() -> None:
+    """Restore stock Triton (a no-op when the plug-in is not installed)."""
+    from triton import knobs
+    from triton.backends.nvidia.compiler import CUDABackend
+
+    global _installed
+    if _installed is None:
+        return
+    if knobs.runtime.add_stages_inspection_hook is not _installed.hook:
+        raise RuntimeError("ttpipe.triton.uninstall: another add_stages_inspection_hook was set after ttpipe's; "
+                           "remove it first")
+    knobs.runtime.add_stages_inspection_hook = _installed.previous_hook
+    knobs.compilation.instrumentation_mode = ""
+    CUDABackend.parse_options = _installed.parse_options
+    _installed = None
+
+
+@contextlib.contextmanager
+def installed(pipeline: str | None = None):
+    """The plug-in installed for the `with` block; what was installed before comes back after."""
+    before = _installed
+    install(pipeline)
+    try:
+        yield
+    finally:
+        uninstall()
+        if before is not None:
+            install(before.pipeline)
+
+
+def current_marker() -> str | None:
+    """The `instrumentation_mode` of kernels compiled by the installed plug-in, or None."""
+    return None if _installed is None else _installed.marker
+
+
+def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict):
+    """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline, back as a
+    Triton module in `mod`'s context (what `CUDABackend.make_ttgir` returns)."""
+    from triton._C.libtriton import ir
+
+    from ttpipe.compile import default_pipeline, parse_triton_text, resolve_pipeline
+    from ttpipe.pipeline import driver
+    from ttpipe.textio import parse_module, print_module
+
+    if options.maxnreg is not None:
+        mod.set_attr("ttg.maxnreg", ir.builder(mod.context).get_int32_attr(options.maxnreg))
+    name = f"{mod.get_entry_func_name()}.ttir"
+    invocations = resolve_pipeline(pipeline or default_pipeline(capability), {
+        "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
+    module = driver.run(parse_module(mod.str(), name).module, invocations)
+    result = parse_triton_text(print_module(module), mod.context, name)
+    metadata["tensordesc_meta"] = result.get_tensordesc_metadata()
+    return result
