@@ -9,10 +9,10 @@
 // CHECK: %[[A_SMEM:.+]] = ttg.local_alloc
 // CHECK: %[[B_SMEM:.+]] = ttg.local_alloc
 // CHECK: %[[ACC:.+]] = ttg.convert_layout {{.*}} -> tensor<128x128xf32, #[[$LINEAR]]>
-// CHECK: %[[TM:.+]]:2 = ttng.tmem_alloc %[[ACC]] {{.*}} -> (!ttg.memdesc<128x128xf32, #[[$TMEM]], #ttng.tensor_memory, mutable>, !ttg.async.token)
-// CHECK: %[[MMA_TOK:.+]] = ttng.tc_gen5_mma %[[A_SMEM]], %[[B_SMEM]], %[[TM]]#0[%[[TM]]#1], %[[TRUE]], %[[TRUE]]
-// CHECK: %[[R:.+]]:2 = ttng.tmem_load %[[TM]]#0[%[[MMA_TOK]]]
-// CHECK: ttg.convert_layout %[[R]]#0 : tensor<128x128xf32, #[[$LINEAR]]> -> tensor<128x128xf32, #blocked>
+// CHECK: %[[TM:[^,]+]], %[[TM_TOK:.+]] = ttng.tmem_alloc %[[ACC]] {{.*}} -> (!ttg.memdesc<128x128xf32, #[[$TMEM]], #ttng.tensor_memory, mutable>, !ttg.async.token)
+// CHECK: %[[MMA_TOK:.+]] = ttng.tc_gen5_mma %[[A_SMEM]], %[[B_SMEM]], %[[TM]][%[[TM_TOK]]], %[[TRUE]], %[[TRUE]]
+// CHECK: %[[R:[^,]+]], %{{.+}} = ttng.tmem_load %[[TM]][%[[MMA_TOK]]]
+// CHECK: ttg.convert_layout %[[R]] : tensor<128x128xf32, #[[$LINEAR]]> -> tensor<128x128xf32, #blocked>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
