@@ -228,7 +228,7 @@ def compile_file(path: str, arch: str, *, pipeline: str | None = None, num_warps
                  num_stages: int | None = None, num_ctas: int | None = None,
                  maxnreg: int | None = None) -> Compiled:
     """Compile a TTIR or TTGIR file for `arch` ('sm_90a' or 'sm_100a'); raises DiagnosticError."""
-    source = read_source(path)
+    source = SourceFile.read(path)
     return compile_source(source, arch, pipeline=pipeline, num_warps=num_warps, num_stages=num_stages,
                           num_ctas=num_ctas, maxnreg=maxnreg, path=path)
 
@@ -409,20 +409,6 @@ def disassemble(cubin: bytes) -> str:
 
 
 # ---------------------------------------------------------------------------- files
-
-
-def read_source(path: str) -> SourceFile:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return SourceFile(path, f.read())
-    except FileNotFoundError:
-        raise DiagnosticError("could not open input file: no such file", where=path) from None
-    except IsADirectoryError:
-        raise DiagnosticError("could not open input file: it is a directory", where=path) from None
-    except UnicodeDecodeError:
-        raise DiagnosticError("could not read input file: not UTF-8 text", where=path) from None
-    except OSError as exc:
-        raise DiagnosticError(f"could not open input file: {exc.strerror}", where=path) from None
 
 
 def output_paths(output: str, emit: tuple[str, ...]) -> dict[str, str]:

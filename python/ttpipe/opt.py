@@ -20,10 +20,13 @@ from ttpipe import expected_diagnostics
 from ttpipe.pipeline import driver, spec
 from ttpipe.pipeline.registry import all_passes
 from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
+from ttpipe.textio.diagnostics import Diagnostic, diagnostic_handler
 from ttpipe.textio.parser import ParseResult
 from ttpipe.textio.verify import verify
 
 SPLIT_MARKER = "// -----"
+VERIFY_DIAGNOSTICS_FLAG = "verify-diagnostics"
+VERIFY_DIAGNOSTICS_MODES = ("all", "only-expected")
 
 
 @dataclass
@@ -54,8 +57,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
                    help="pass pipeline, e.g. 'pass-a,pass-b{opt=v other=w}' (may be wrapped in builtin.module(...))")
     p.add_argument("--split-input-file", action="store_true",
                    help=f"process each chunk between '{SPLIT_MARKER}' lines separately")
-    p.add_argument("--verify-diagnostics", action="store_true",
-                   help="check errors against 'expected-error' comments instead of reporting them")
+    p.add_argument("--verify-diagnostics", action="store_const", const="all",
+                   help="check diagnostics against 'expected-*' comments instead of reporting them; "
+                        "--verify-diagnostics=only-expected ignores diagnostics no comment expects")
     p.add_argument("--print-ir-after-all", action="store_true", help="print the IR after every pass (stderr)")
     p.add_argument("--print-ir-before-all", action="store_true", help="print the IR before every pass (stderr)")
     p.add_argument("--print-ir-after", action="append", default=[], metavar="PASS",
@@ -207,17 +211,7 @@ def split_chunks(source: SourceFile) -> list[SourceFile]:
 def read_input(path: str) -> SourceFile:
     if path == "-":
         return SourceFile("<stdin>", sys.stdin.read())
-    try:
-        with open(path, encoding="utf-8") as f:
-            return SourceFile(path, f.read())
-    except FileNotFoundError:
-        raise DiagnosticError("could not open input file: no such file", where=path) from None
-    except IsADirectoryError:
-        raise DiagnosticError("could not open input file: it is a directory", where=path) from None
-    except UnicodeDecodeError:
-        raise DiagnosticError("could not read input file: not UTF-8 text", where=path) from None
-    except OSError as exc:
-        raise DiagnosticError(f"could not open input file: {exc.strerror}", where=path) from None
+    return SourceFile.read(path)
 
 
 def write_output(path: str, text: str) -> None:
@@ -234,9 +228,31 @@ def write_output(path: str, text: str) -> None:
         raise DiagnosticError(f"could not write output file: {exc.strerror}", where=path) from None
 
 
+def split_verify_mode(argv: list[str]) -> tuple[list[str], str | None]:
+    """`--verify-diagnostics=MODE` taken out of `argv` (argparse cannot give a flag an
+    optional `=value` without also taking a following input file as its value)."""
+    rest, mode = [], None
+    for arg in argv:
+        name, eq, value = arg.lstrip("-").partition("=")
+        if arg.startswith("-") and name == VERIFY_DIAGNOSTICS_FLAG and eq:
+            if value not in VERIFY_DIAGNOSTICS_MODES:
+                raise spec.PipelineError(f"--{VERIFY_DIAGNOSTICS_FLAG}={value}: expected one of "
+                                         + ", ".join(VERIFY_DIAGNOSTICS_MODES))
+            mode = value
+        else:
+            rest.append(arg)
+    return rest, mode
+
+
 def run(argv: list[str]) -> int:
     parser = build_arg_parser()
+    try:
+        argv, verify_mode = split_verify_mode(argv)
+    except spec.PipelineError as exc:
+        sys.stderr.write(f"ttpipe-opt: command line: error: {exc}\n")
+        return 1
     args, extra = parser.parse_known_args(argv)
+    args.verify_diagnostics = verify_mode or args.verify_diagnostics
     if args.list_passes:
         sys.stdout.write(list_passes())
         return 0
@@ -262,18 +278,20 @@ def run(argv: list[str]) -> int:
     outputs: list[str] = []
     failed = False
     for chunk in chunks:
-        produced: list[DiagnosticError] = []
+        produced: list[DiagnosticError | Diagnostic] = []
         try:
-            outputs.append(job.process(chunk))
+            with diagnostic_handler(produced.append):
+                outputs.append(job.process(chunk))
         except DiagnosticError as exc:
             produced.append(exc)
         if args.verify_diagnostics:
-            problems = expected_diagnostics.check(chunk, produced)
+            problems = expected_diagnostics.check(chunk, produced, args.verify_diagnostics == "only-expected")
+            failed = failed or bool(problems)
         else:
             problems = produced
+            failed = failed or any(isinstance(p, DiagnosticError) for p in problems)
         for problem in problems:
             sys.stderr.write(problem.render() + "\n")
-        failed = failed or bool(problems)
     if args.mlir_timing:
         sys.stderr.write(job.timings.report() + "\n")
     if failed:

@@ -1,8 +1,12 @@
-"""Diagnostics in MLIR's form: `FILE:LINE:COL: error: message`, the source line, a caret."""
+"""Diagnostics in MLIR's form: `FILE:LINE:COL: error: message`, the source line, a caret;
+remarks and warnings from passes go to a handler (`diagnostic_handler`) as `Diagnostic`s."""
 
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 
@@ -22,6 +26,21 @@ class SourceFile:
             starts.append(pos + 1)
             pos = find("\n", pos + 1)
         self._line_starts = starts
+
+    @classmethod
+    def read(cls, path: str) -> "SourceFile":
+        """The file at `path`; a missing or unreadable file is a DiagnosticError at the path."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                return cls(path, f.read())
+        except FileNotFoundError:
+            raise DiagnosticError("could not open input file: no such file", where=path) from None
+        except IsADirectoryError:
+            raise DiagnosticError("could not open input file: it is a directory", where=path) from None
+        except UnicodeDecodeError:
+            raise DiagnosticError("could not read input file: not UTF-8 text", where=path) from None
+        except OSError as exc:
+            raise DiagnosticError(f"could not open input file: {exc.strerror}", where=path) from None
 
     def line_col(self, offset: int) -> tuple[int, int]:
         index = bisect.bisect_right(self._line_starts, offset) - 1
@@ -58,3 +77,42 @@ class DiagnosticError(Exception):
 
     def __str__(self) -> str:
         return self.render()
+
+
+SEVERITIES = ("error", "warning", "remark", "note")
+
+
+@dataclass
+class Diagnostic:
+    """A remark, warning or note a pass emits (errors are raised as `DiagnosticError`), at
+    `where` (`file:line:col`), with the notes attached to it."""
+
+    severity: str
+    message: str
+    where: str | None = None
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def render(self) -> str:
+        head = f"{self.where}: {self.severity}: {self.message}" if self.where else f"{self.severity}: {self.message}"
+        return "\n".join([head, *(note.render() for note in self.notes)])
+
+
+_handler: ContextVar[Callable[[Diagnostic], None] | None] = ContextVar("ttpipe_diagnostic_handler", default=None)
+
+
+def emit(diagnostic: Diagnostic) -> None:
+    """Hand a remark or warning to the active handler; without one it is dropped, as MLIR
+    drops diagnostics other than errors when no handler is registered."""
+    handler = _handler.get()
+    if handler is not None:
+        handler(diagnostic)
+
+
+@contextmanager
+def diagnostic_handler(handler: Callable[[Diagnostic], None]) -> Iterator[None]:
+    """Route the remarks and warnings emitted inside the block to `handler`."""
+    token = _handler.set(handler)
+    try:
+        yield
+    finally:
+        _handler.reset(token)
