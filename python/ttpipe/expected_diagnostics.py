@@ -1,8 +1,10 @@
-"""`--verify-diagnostics`: match errors against `expected-error` comments, as mlir-opt does.
+"""`--verify-diagnostics`: match diagnostics against `expected-*` comments, as mlir-opt does.
 
 A comment `// expected-error {{text}}` expects an error on its own line whose message
 contains `text`; `@above`, `@below`, `@+N`, `@-N` and `@N` move the expected line.
-`expected-warning`, `expected-remark` and `expected-note` are read the same way.
+`expected-warning`, `expected-remark` and `expected-note` are read the same way and match
+the warnings, remarks and notes passes emit. With `only_expected` (mlir-opt's
+`--verify-diagnostics=only-expected`) a diagnostic no comment expects is not a mismatch.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ttpipe.textio.diagnostics import DiagnosticError, SourceFile
+from ttpipe.textio.diagnostics import Diagnostic, DiagnosticError, SourceFile
 
 _EXPECTED = re.compile(
     r"expected-(error|warning|remark|note)(-re)?\s*(?:@(above|below|[+-]?\d+))?\s*\{\{(.*?)\}\}")
@@ -57,23 +59,44 @@ def expectations(source: SourceFile) -> list[Expectation]:
     return found
 
 
-def check(source: SourceFile, produced: list[DiagnosticError]) -> list[DiagnosticError]:
-    """The mismatches, as diagnostics: unexpected errors and expectations not produced."""
+def check(source: SourceFile, produced: list[DiagnosticError | Diagnostic],
+          only_expected: bool = False) -> list[DiagnosticError]:
+    """The mismatches, as diagnostics: unexpected diagnostics (unless `only_expected`) and
+    expectations not produced. A remark or warning counts with its notes."""
     expected = expectations(source)
     problems: list[DiagnosticError] = []
-    for diag in produced:
-        line = diag.source.line_col(diag.offset)[0] if diag.source is not None and diag.offset is not None else None
-        if line is None and diag.where is not None and diag.where.startswith(source.name + ":"):
-            line_text = diag.where[len(source.name) + 1:].split(":")[0]
-            line = int(line_text) if line_text.isdigit() else None
-        match = next((e for e in expected if not e.matched and e.severity == "error"
+    for diag in _flattened(produced):
+        severity = "error" if isinstance(diag, DiagnosticError) else diag.severity
+        line = _line_of(source, diag)
+        match = next((e for e in expected if not e.matched and e.severity == severity
                       and e.line == line and e.accepts(diag.message)), None)
-        if match is None:
-            problems.append(DiagnosticError(f"unexpected error: {diag.message}", diag.source, diag.offset,
-                                            where=diag.where))
-        else:
+        if match is not None:
             match.matched = True
+        elif not only_expected:
+            problems.append(DiagnosticError(f"unexpected {severity}: {diag.message}",
+                                            getattr(diag, "source", None), getattr(diag, "offset", None),
+                                            where=diag.where))
     for e in expected:
         if not e.matched:
             problems.append(DiagnosticError(f'expected {e.severity} "{e.text}" was not produced', source, e.offset))
     return problems
+
+
+def _flattened(produced: list[DiagnosticError | Diagnostic]) -> list[DiagnosticError | Diagnostic]:
+    flat: list[DiagnosticError | Diagnostic] = []
+    for diag in produced:
+        flat.append(diag)
+        flat.extend(getattr(diag, "notes", ()))
+    return flat
+
+
+def _line_of(source: SourceFile, diag: DiagnosticError | Diagnostic) -> int | None:
+    """The line of `source` a diagnostic points at, from its offset or its `file:line:col`."""
+    own_source = getattr(diag, "source", None)
+    offset = getattr(diag, "offset", None)
+    if own_source is not None and offset is not None:
+        return own_source.line_col(offset)[0]
+    if diag.where is not None and diag.where.startswith(source.name + ":"):
+        line_text = diag.where[len(source.name) + 1:].split(":")[0]
+        return int(line_text) if line_text.isdigit() else None
+    return None
