@@ -108,7 +108,7 @@ def _ensure_terminator(parser, region: Region, name_offset: int) -> None:
         region.add_block(Block())
     block = region.blocks[-1]
     last = block.last_op
-    if last is None or not last.has_trait(IsTerminator):
+    if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
         yield_ = YieldOp.create()
         yield_.location = parser.default_location(name_offset)
         block.add_op(yield_)

@@ -359,7 +359,7 @@ class WarpSpecializeOp(FormattedOp, IRDLOperation):
         for index, (region, num_warps) in enumerate(zip(self.partition_regions,
                                                          self.partitionNumWarps.get_values())):
             printer.newline()
-            arguments = ", ".join(printer.block_arg(arg) for arg in region.block.args)
+            arguments = ", ".join(printer.block_arg(arg) for arg in region.first_block.args)
             printer.write(f"partition{index}({arguments}) num_warps({num_warps}) ")
             printer.print_region(region, print_entry_args=False)
         printer.write(" : " + printer.function_type([o.type for o in self.operands],

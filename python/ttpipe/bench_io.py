@@ -13,7 +13,7 @@ import argparse
 import os
 import time
 
-from ttpipe.textio import parse_module, print_module
+from ttpipe.textio import DiagnosticError, parse_module, print_module
 from ttpipe.triton import mlir
 
 
@@ -57,7 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     files = files_under(args.paths)
     if args.largest:
         files = sorted(files, key=os.path.getsize)[-args.largest:]
-    rows = [measure(path, args.repeat) for path in files]
+    rows = []
+    for path in files:
+        try:
+            rows.append(measure(path, args.repeat))
+        except (DiagnosticError, RuntimeError) as exc:  # ttpipe or Triton cannot read it
+            print(f"skipped {path}: {str(exc).splitlines()[0]}")
     print(f"{'file':60} {'lines':>6} {'ops':>6} {'parse ms':>9} {'print ms':>9} {'total ms':>9} {'triton ms':>9} {'ratio':>6}")
     for r in rows:
         total = r["parse_ms"] + r["print_ms"]

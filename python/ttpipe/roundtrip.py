@@ -36,6 +36,8 @@ def check_text(text: str, path: str) -> Outcome:
         ours = print_module(parse_module(text, path, options=ParseOptions()).module)
     except DiagnosticError as exc:
         return Outcome(path, False, exc.render())
+    except Exception as exc:  # a ttpipe bug: report it with the file and go on with the others
+        return Outcome(path, False, f"ttpipe failed: {type(exc).__name__}: {exc}")
     try:
         got = mlir.reprint_text(ours, path)
     except RuntimeError:

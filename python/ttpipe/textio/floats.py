@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     FloatAttr,
+    FloatData,
     FloatTF32Type,
 )
 from xdsl.ir import Attribute
@@ -147,7 +148,7 @@ def encode(type_: Attribute, value: Fraction | float) -> int | None:
     fmt = float_format(type_)
     sign_bit = 1 << (fmt.exponent_bits + fmt.mantissa_bits)
     if isinstance(value, float) and math.isnan(value):
-        return _canonical_nan(fmt)
+        return _nan_bits(fmt, value)
     if isinstance(value, float) and math.isinf(value):
         if fmt.nonfinite != "ieee":
             return None
@@ -174,7 +175,7 @@ def encode(type_: Attribute, value: Fraction | float) -> int | None:
 def _round_magnitude(fmt: FloatFormat, magnitude: Fraction) -> int | None:
     if magnitude == 0:
         return 0 if fmt.mantissa_bits or fmt.nonfinite != "e8m0" else None
-    min_exponent = 1 - fmt.bias
+    min_exponent = -fmt.bias if fmt.mantissa_bits == 0 else 1 - fmt.bias  # e8m0: no subnormals
     exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
     if Fraction(2) ** exponent > magnitude:
         exponent -= 1
@@ -200,17 +201,33 @@ def _round_magnitude(fmt: FloatFormat, magnitude: Fraction) -> int | None:
     return bits
 
 
-def _canonical_nan(fmt: FloatFormat) -> int:
+def _nan_bits(fmt: FloatFormat, value: float) -> int:
+    """A NaN in the format, keeping the sign and the top payload bits of the double where the
+    format can hold them (a quiet NaN if the payload would vanish)."""
+    raw = struct.unpack("<Q", struct.pack("<d", value))[0]
+    sign = raw >> 63 if fmt.signed else 0
+    sign_bit = sign << (fmt.exponent_bits + fmt.mantissa_bits)
     if fmt.nonfinite == "ieee":
-        top = (1 << fmt.exponent_bits) - 1
-        return (top << fmt.mantissa_bits) | (1 << (fmt.mantissa_bits - 1))
+        mantissa = (raw & ((1 << 52) - 1)) >> (52 - fmt.mantissa_bits)
+        if mantissa == 0:
+            mantissa = 1 << (fmt.mantissa_bits - 1)
+        return sign_bit | (((1 << fmt.exponent_bits) - 1) << fmt.mantissa_bits) | mantissa
     if fmt.nonfinite == "fn":
-        return (1 << (fmt.exponent_bits + fmt.mantissa_bits)) - 1
+        return sign_bit | ((1 << (fmt.exponent_bits + fmt.mantissa_bits)) - 1)
     if fmt.nonfinite == "fnuz":
         return 1 << (fmt.exponent_bits + fmt.mantissa_bits)
     if fmt.nonfinite == "e8m0":
         return 0xFF
     raise ValueError("format has no NaN")
+
+
+def _nan_as_double(fmt: FloatFormat, bits: int) -> float:
+    """The double NaN that `_nan_bits` maps back to `bits`: same sign, payload left-aligned."""
+    sign, _, mantissa = _fields(fmt, bits)
+    payload = mantissa << (52 - fmt.mantissa_bits) if fmt.mantissa_bits else 0
+    if payload == 0:
+        payload = 1 << 51
+    return struct.unpack("<d", struct.pack("<Q", (sign << 63) | (0x7FF << 52) | payload))[0]
 
 
 def literal_to_bits(literal: str, negative: bool, type_: Attribute) -> int | None:
@@ -230,14 +247,18 @@ def literal_to_bits(literal: str, negative: bool, type_: Attribute) -> int | Non
 
 
 def float_attr_from_bits(bits: int, type_: Attribute) -> FloatAttr:
-    return FloatAttr(to_python_float(bits, type_), type_)
+    """The value is exact already; xDSL's constructor would round it again through the
+    format's packer, which quiets signalling NaNs and drops the sign of fp8 NaNs."""
+    return FloatAttr.new((FloatData(to_python_float(bits, type_)), type_))
 
 
 def to_python_float(bits: int, type_: Attribute) -> float:
     if isinstance(type_, Float64Type):
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
-    value = decode(type_, bits)
     fmt = float_format(type_)
+    if _is_nan_pattern(fmt, bits):
+        return _nan_as_double(fmt, bits)
+    value = decode(type_, bits)
     if isinstance(value, Fraction):
         result = float(value)
         if value == 0 and fmt.signed and bits >> (fmt.width - 1):

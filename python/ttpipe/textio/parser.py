@@ -231,7 +231,7 @@ class Parser:
         if m is None:
             return None
         raw = m.group(1)
-        return _STRING_ESCAPE.sub(_unescape, raw) if "\\" in raw else raw
+        return _unescape(raw) if "\\" in raw else raw
 
     def parse_string(self, what: str = "string literal") -> str:
         value = self.try_string()
@@ -925,10 +925,23 @@ def _is_ident_char(text: str, index: int) -> bool:
     return index < len(text) and (text[index].isalnum() or text[index] in "_$.")
 
 
-def _unescape(m: re.Match[str]) -> str:
-    if m.group(1) is not None:
-        return chr(int(m.group(1), 16))
-    return {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(m.group(2), m.group(2))
+def _unescape(raw: str) -> str:
+    """`\\XX` escapes are bytes: the string is those bytes read as UTF-8, with bytes that
+    are not UTF-8 kept as surrogate escapes, so that printing gives them back."""
+    data = bytearray()
+    position = 0
+    for m in _STRING_ESCAPE.finditer(raw):
+        data += raw[position:m.start()].encode("utf-8", "surrogateescape")
+        if m.group(1) is not None:
+            data.append(int(m.group(1), 16))
+        else:
+            data += _SIMPLE_ESCAPES.get(m.group(2), m.group(2)).encode("utf-8", "surrogateescape")
+        position = m.end()
+    data += raw[position:].encode("utf-8", "surrogateescape")
+    return data.decode("utf-8", "surrogateescape")
+
+
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def _unregistered_hint(name: str, options: ParseOptions) -> str:

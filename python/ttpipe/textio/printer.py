@@ -56,7 +56,6 @@ from ttpipe.textio import floats
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.]*\Z")
 _SYMBOL_OK = re.compile(r"[\w$.\-]+\Z")
-_NAME_BAD = re.compile(r"[^\w$.\-]")
 _FLOAT_NAMES = {type(t): name for name, t in floats.FLOAT_TYPES_BY_NAME.items()}
 _LOCATIONS = (UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc)
 
@@ -71,17 +70,17 @@ class PrintOptions:
 
 
 def escape_string(value: str) -> str:
-    """A quoted string as `llvm::printEscapedString` writes it: `\\\\`, and `\\XX` for `"` and
-    every byte outside printable ASCII."""
+    """A quoted string as `llvm::printEscapedString` writes it: `\\\\` for a backslash, and
+    `\\XX` for `"` and every byte outside printable ASCII. Strings hold UTF-8 text, and
+    bytes that are not UTF-8 as surrogate escapes (see the parser), so any bytes survive."""
     out = []
-    for ch in value:
-        code = ord(ch)
-        if ch == "\\":
+    for byte in value.encode("utf-8", "surrogateescape"):
+        if byte == 0x5C:
             out.append("\\\\")
-        elif 0x20 <= code < 0x7F and ch != '"':
-            out.append(ch)
+        elif 0x20 <= byte < 0x7F and byte != 0x22:
+            out.append(chr(byte))
         else:
-            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8"))
+            out.append(f"\\{byte:02X}")
     return '"' + "".join(out) + '"'
 
 
@@ -269,7 +268,7 @@ class Printer:
                 last = ops[-1]
                 if not last.operands and not last.results and not last.attributes:
                     ops.pop()
-            if omit_terminators and ops and ops[-1].has_trait(IsTerminator):
+            if omit_terminators and ops and ops[-1].has_trait(IsTerminator, value_if_unregistered=False):
                 ops.pop()
             for op in ops:
                 self.newline()
@@ -364,7 +363,9 @@ def _builtin_text(p: Printer, attr: Attribute) -> str:
         return f"{value} : {p.attr(type_)}"
     if cls is FloatAttr:
         text = floats.format_float_attr(attr)
-        return text if isinstance(attr.type, floats.F64.__class__) else f"{text} : {p.attr(attr.type)}"
+        if isinstance(attr.type, floats.F64.__class__) and not text.startswith("0x"):
+            return text  # f64 is the default float type; a hex literal alone would read as i64
+        return f"{text} : {p.attr(attr.type)}"
     if cls is StringAttr:
         return escape_string(attr.data)
     if cls is ArrayAttr:
@@ -573,11 +574,23 @@ def _name_from_location(loc: Attribute) -> str | None:
     return None
 
 
-def _sanitize(name: str) -> str:
-    name = _NAME_BAD.sub("_", name)
-    if not name or name[0].isdigit():
-        name = "_" + name
-    return name
+def _sanitize(name: str) -> str | None:
+    """An SSA name from a location's name as MLIR's `sanitizeIdentifier` makes it: ASCII
+    letters, digits and `$._-` stay, a space becomes `_`, any other byte its hex digits;
+    a leading digit gets a `_`. An empty name gives None (the value is numbered)."""
+    out = []
+    for byte in name.encode("utf-8", "surrogateescape"):
+        ch = chr(byte)
+        if byte < 0x80 and (ch.isalnum() or ch in "$._-"):
+            out.append(ch)
+        elif ch == " ":
+            out.append("_")
+        else:
+            out.append(f"{byte:02X}")
+    text = "".join(out)
+    if not text:
+        return None
+    return "_" + text if text[0].isdigit() else text
 
 
 def print_module(module: Operation, options: PrintOptions | None = None) -> str:
