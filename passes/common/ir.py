@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
-from xdsl.traits import is_side_effect_free
+from xdsl.traits import (
+    IsTerminator,
+    MemoryEffect,
+    MemoryEffectKind,
+    RecursiveMemoryEffect,
+    SymbolOpInterface,
+    is_side_effect_free,
+)
 
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
+from ttpipe.dialects.ttng import TMEMAllocOp
 
 
 def defining_op(value: SSAValue, op_class: type[Operation]):
@@ -56,3 +64,33 @@ def erase_with_dead_producers(rewriter: PatternRewriter, op: Operation) -> None:
     rewriter.erase(op)
     for producer in producers:
         erase_dead_chain(rewriter, producer)
+
+
+def would_be_trivially_dead(op: Operation) -> bool:
+    """MLIR's `wouldOpBeTriviallyDead`: the op, and the ops nested in it where it has their
+    effects (`RecursiveMemoryEffect`), do nothing but read, or touch a buffer they allocate
+    themselves (`ttg.local_alloc`, `ttng.tmem_alloc`); terminators and symbols never."""
+    if op.has_trait(IsTerminator, value_if_unregistered=True) or op.has_trait(SymbolOpInterface,
+                                                                               value_if_unregistered=True):
+        return False
+    pending = [op]
+    while pending:
+        current = pending.pop()
+        recursive = current.has_trait(RecursiveMemoryEffect, value_if_unregistered=False)
+        if recursive:
+            pending.extend(nested for region in current.regions for block in region.blocks for nested in block.ops)
+        if isinstance(current, (LocalAllocOp, TMEMAllocOp, LocalLoadOp)):
+            continue
+        interfaces = [t for t in current.get_traits_of_type(MemoryEffect) if not isinstance(t, RecursiveMemoryEffect)]
+        if not interfaces:
+            if recursive:
+                continue
+            return False
+        effects = [interface.get_effects(current) for interface in interfaces]
+        if any(e is None for e in effects):
+            return False
+        flat = [e for group in effects for e in group]
+        allocated = [e.value for e in flat if e.kind == MemoryEffectKind.ALLOC and e.value in current.results]
+        if not all(e.kind == MemoryEffectKind.READ or e.value in allocated for e in flat):
+            return False
+    return True

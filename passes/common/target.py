@@ -1,10 +1,14 @@
-"""What the module says about the hardware: `ttg.target`, warps and CTAs.
+"""What the module says about the hardware: `ttg.target`, warps and CTAs; and Triton's
+boolean environment knobs.
 
-Follows Triton 3.6 `getNVIDIAComputeCapability` (`lib/Dialect/TritonGPU/Transforms/Utility.cpp`)
-and `lookupNumWarps` / `lookupNumCTAs` (`lib/Dialect/TritonGPU/IR/Dialect.cpp`).
+Follows Triton 3.6 `getNVIDIAComputeCapability` (`lib/Dialect/TritonGPU/Transforms/Utility.cpp`),
+`lookupNumWarps` / `lookupNumCTAs` (`lib/Dialect/TritonGPU/IR/Dialect.cpp`) and `getBoolEnv`
+(`include/triton/Tools/Sys/GetEnv.hpp`).
 """
 
 from __future__ import annotations
+
+import os
 
 from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
@@ -14,6 +18,7 @@ from ttpipe.textio import DiagnosticError
 TARGET_ATTR = "ttg.target"
 NUM_WARPS_ATTR = "ttg.num-warps"
 NUM_CTAS_ATTR = "ttg.num-ctas"
+THREADS_PER_WARP_ATTR = "ttg.threads-per-warp"
 CUDA_PREFIX = "cuda:"
 
 
@@ -68,3 +73,14 @@ def num_ctas(op: Operation) -> int:
     """`lookupNumCTAs`: `ttg.num-ctas` of the module (1 when absent)."""
     found = _lookup_int(op, NUM_CTAS_ATTR)
     return 1 if found is None else found
+
+
+def threads_per_warp(op: Operation) -> int:
+    """`TritonGPUDialect::getThreadsPerWarp`: `ttg.threads-per-warp` of the module (32 when absent)."""
+    found = _lookup_int(op, THREADS_PER_WARP_ATTR)
+    return 32 if found is None else found
+
+
+def bool_env(name: str) -> bool:
+    """`triton::tools::getBoolEnv`: set to 1, true or on (any case)."""
+    return os.environ.get(name, "").lower() in ("1", "true", "on")

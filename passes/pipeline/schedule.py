@@ -220,7 +220,8 @@ class CoarseSchedule:
 
 
 def nested_operands(op: Operation) -> Iterable[SSAValue]:
-    """Operands of `op` and of ops nested in it that are defined outside `op`."""
+    """Operands of `op` and of ops nested in it that are defined outside `op`, in the order of
+    Triton's `getNestedOperands` (a post-order walk: nested ops before `op` itself)."""
     inside: set[SSAValue] = set()
     for nested in op.walk():
         inside.update(nested.results)
@@ -228,7 +229,7 @@ def nested_operands(op: Operation) -> Iterable[SSAValue]:
             for block in region.blocks:
                 inside.update(block.args)
     seen: list[SSAValue] = []
-    for nested in op.walk():
+    for nested in op.walk(region_first=True):
         for operand in nested.operands:
             if operand not in inside and operand not in seen:
                 seen.append(operand)
@@ -242,3 +243,11 @@ def schedule_dependencies(for_op: Operation, schedule: CoarseSchedule) -> None:
         for op, op_stage, cluster in ops:
             if op_stage == stage:
                 schedule.insert_deps_of_op(op, stage, cluster, include_arg=False, insert_if_earlier=True)
+
+
+def remove_pipelining_attributes(root: Operation) -> None:
+    """Drop `loop.stage`, `loop.cluster` and `tt.scheduled_max_stage` from every op under
+    `root` (Triton's `removePipeliningAttributes`), once the loops are expanded."""
+    for op in root.walk():
+        for name in (LOOP_STAGE, LOOP_CLUSTER, SCHEDULED_MAX_STAGE):
+            op.attributes.pop(name, None)

@@ -15,12 +15,6 @@ import pytest
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TRITON_PASS = "tritongpu-accelerate-matmul"
-KNOWN_GAPS = {
-    ("sm90a", "matmul_mxfp4"): "DecomposeScaledBlocked (tt.dot_scaled without tcgen05) is not ported",
-    ("sm90a", "matmul_mxfp8"): "DecomposeScaledBlocked (tt.dot_scaled without tcgen05) is not ported",
-}
-"""Kernels where ttpipe leaves a dot as it is and Triton rewrites it; they are counted as
-mismatches in the tally but do not fail the test (a gap that starts matching does)."""
 
 
 def corpus_inputs() -> list[tuple[str, str, Path]]:
@@ -75,17 +69,50 @@ def test_matches_triton_on_corpus():
         except Exception as exc:  # a crash is a mismatch too; report it with the kernel
             failures.append(f"{target}/{kernel}: {type(exc).__name__}: {exc}")
             continue
-        gap = KNOWN_GAPS.get((target, kernel))
         if actual == expected:
             passed[target] += 1
-            if gap is not None:
-                failures.append(f"{target}/{kernel}: matches now; remove it from KNOWN_GAPS")
-        elif gap is not None:
-            print(f"accelerate-matmul {target}/{kernel}: known gap: {gap}")
         else:
             diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "triton", "ttpipe",
                                         lineterm="", n=1)
             failures.append(f"{target}/{kernel}:\n" + "\n".join(list(diff)[:40]))
     for target in sorted(totals):
         print(f"accelerate-matmul {target}: {passed[target]}/{totals[target]} match Triton")
+    assert not failures, "\n\n".join(failures)
+
+
+LIT = Path(__file__).resolve().parents[1] / "lit"
+LIT_INPUTS = [LIT / "triton-reference" / "accelerate-matmul.mlir",
+              *sorted(p for p in (LIT / "accelerate-matmul").glob("*.mlir") if p.name != "invalid.mlir")]
+PREFER_16X256 = "TRITON_PREFER_TMEM_16x256_LAYOUT"
+
+
+def lit_chunks(path: Path) -> list[str]:
+    """The chunks `--split-input-file` runs, padded so that locations keep their lines."""
+    chunks, offset = [], 0
+    for chunk in path.read_text().split("// -----"):
+        chunks.append("\n" * offset + chunk)
+        offset += chunk.count("\n")
+    return chunks
+
+
+@pytest.mark.parametrize("prefer_16x256", [False, True], ids=["32x32b", "16x256b"])
+@pytest.mark.parametrize("path", LIT_INPUTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_matches_triton_on_lit_chunks(path, prefer_16x256, monkeypatch, tmp_path):
+    """Every chunk of the lit tests, with and without `TRITON_PREFER_TMEM_16x256_LAYOUT`,
+    gives exactly Triton's output."""
+    pytest.importorskip("triton")
+    if prefer_16x256:
+        monkeypatch.setenv(PREFER_16X256, "1")
+    else:
+        monkeypatch.delenv(PREFER_16X256, raising=False)
+    failures = []
+    for index, chunk in enumerate(lit_chunks(path)):
+        chunk_path = tmp_path / path.name
+        chunk_path.write_text(chunk)
+        expected = triton_output(chunk_path)
+        actual = ttpipe_output(chunk_path)
+        if actual != expected:
+            diff = difflib.unified_diff(expected.splitlines(), actual.splitlines(), "triton", "ttpipe",
+                                        lineterm="", n=1)
+            failures.append(f"chunk {index}:\n" + "\n".join(list(diff)[:30]))
     assert not failures, "\n\n".join(failures)

@@ -46,6 +46,8 @@ class PassInfo:
 _PYTHON_PASSES: dict[str, str] = {
     "ttpipe-accelerate-matmul": "ttpipe.passes.accelerate_matmul:AccelerateMatmul",
     "ttpipe-optimize-dot-operands": "ttpipe.passes.optimize_dot_operands:OptimizeDotOperands",
+    "ttpipe-assign-latencies": "ttpipe.passes.pipeline.assign_latencies:AssignLatencies",
+    "ttpipe-schedule-loops": "ttpipe.passes.pipeline.schedule_loops:ScheduleLoops",
 }
 """Pass name -> "module:Class" of its xDSL ModulePass."""
 
@@ -64,8 +66,11 @@ def python_pass_info(cls) -> PassInfo:
         if field.name == "name" or not field.init:
             continue
         default = field.default if field.default is not dataclasses.MISSING else None
-        options.append(PassOption(field.name.replace("_", "-"), hints[field.name], default,
-                                  field.metadata.get("help", "")))
+        # `cli_type`: the type the option has on the command line, when the Python API
+        # takes more (a scheduler name, or the scheduler function itself); `check`: as
+        # PassOption's.
+        options.append(PassOption(field.name.replace("_", "-"), field.metadata.get("cli_type", hints[field.name]),
+                                  default, field.metadata.get("help", ""), field.metadata.get("check")))
     doc = (cls.__doc__ or "").strip()
     summary = doc.splitlines()[0] if doc else ""
 

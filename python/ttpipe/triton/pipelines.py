@@ -4,7 +4,8 @@
 triton 3.6 (third_party/nvidia/backend/compiler.py) adds for compute capability 80, 90
 and 100: same passes, same arguments, same order (`make_ttgir` below follows it line
 for line). Their options are the compile options that reach those passes (`num-warps`,
-`num-stages`, `num-ctas`) and `impl`: with `impl=ttpipe` (the default), each pass of
+`num-stages`, `num-ctas`), `impl`, and `scheduler` (the scheduler of
+`ttpipe-schedule-loops`, with `impl=ttpipe`): with `impl=ttpipe` (the default), each pass of
 `PYTHON_REPLACEMENTS` whose ttpipe version is registered runs instead of Triton's; with
 `impl=triton`, the pipeline is exactly Triton's.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
-from ttpipe.pipeline.spec import PassInvocation, invocation
+from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
 from ttpipe.triton.passes import power_of_two
 
 CAPABILITIES = {"ttgir-sm80": 80, "ttgir-sm90": 90, "ttgir-sm100": 100}
@@ -41,6 +42,12 @@ def _implementation(value: str) -> str | None:
     return None if value in IMPLEMENTATIONS else f"must be one of {', '.join(IMPLEMENTATIONS)}"
 
 
+def _known_scheduler(name: str) -> str | None:
+    from ttpipe.passes.pipeline.schedule_loops import check_scheduler_name  # imports the passes
+
+    return check_scheduler_name(name)
+
+
 OPTIONS = (
     PassOption("num-warps", int, 4, "warps per CTA (compile option num_warps)", power_of_two),
     PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", _not_negative),
@@ -48,6 +55,9 @@ OPTIONS = (
     PassOption("impl", str, "ttpipe",
                "'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered",
                _implementation),
+    PassOption("scheduler", str, "default",
+               "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function",
+               _known_scheduler),
 )
 
 
@@ -145,6 +155,12 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     steps = make_ttgir(capability, values["num-warps"], values["num-stages"], values["num-ctas"])
     if values["impl"] == "ttpipe":
         steps = [_in_python(name, options) for name, options in steps]
+    if values["scheduler"] != "default":
+        if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
+            raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "
+                                "has no scheduler to choose)")
+        steps = [(name, {**options, "scheduler": values["scheduler"]}) if name == "ttpipe-schedule-loops"
+                 else (name, options) for name, options in steps]
     return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
 
 

@@ -23,6 +23,7 @@
 // CHECK-NEXT:    num-stages: int = 3  software pipeline stages (compile option num_stages)
 // CHECK-NEXT:    num-ctas: int = 1  CTAs per cluster (compile option num_ctas)
 // CHECK-NEXT:    impl: str = ttpipe  'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered
+// CHECK-NEXT:    scheduler: str = default  ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function
 // CHECK-NEXT:    expands to:
 // CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
 // CHECK-NEXT:      tritongpu-coalesce
