@@ -48,6 +48,9 @@ _PYTHON_PASSES: dict[str, str] = {
     "ttpipe-optimize-dot-operands": "ttpipe.passes.optimize_dot_operands:OptimizeDotOperands",
     "ttpipe-assign-latencies": "ttpipe.passes.pipeline.assign_latencies:AssignLatencies",
     "ttpipe-schedule-loops": "ttpipe.passes.pipeline.schedule_loops:ScheduleLoops",
+    "ttpipe-expand-loops": "ttpipe.passes.pipeline.expand:ExpandLoops",
+    "ttpipe-pipeline": "ttpipe.passes.pipeline.pipeline:Pipeline",
+    "ttpipe-lower-loops": "ttpipe.passes.pipeline.lower_loops:LowerLoops",
 }
 """Pass name -> "module:Class" of its xDSL ModulePass."""
 

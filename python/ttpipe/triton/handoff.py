@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ttpipe.pipeline.spec import PassInvocation
 from ttpipe.textio import DiagnosticError, parse_module, print_module
+from ttpipe.triton import unregistered
 from ttpipe.triton.mlir import triton_context
 
 HANDOFF_NAME = "ttpipe-handoff.mlir"
@@ -49,8 +50,13 @@ _STAGES = {  # exit status of the child -> what failed
 
 
 def run_triton_passes(module: ModuleOp, batch: Sequence[PassInvocation]) -> ModuleOp:
-    """The module after one Triton pass manager ran every pass of `batch`, in order."""
-    return _read_back(run_triton_text(print_module(module), batch), batch)
+    """The module after one Triton pass manager ran every pass of `batch`, in order.
+    Unregistered ops cross as calls (`ttpipe.triton.unregistered`)."""
+    calls = unregistered.encoded(module)
+    result = _read_back(run_triton_text(print_module(calls or module), batch), batch)
+    if calls is not None:
+        unregistered.decode(result)
+    return result
 
 
 def run_triton_text(text: str, batch: Sequence[PassInvocation]) -> str:

@@ -1,0 +1,44 @@
+// Seed 001, case 1: two independent wgmma ops, each consumed before the next one issues, need a
+// flush (`warp_group_dot_wait {pendings = 0}`, wgmma.wait_group 0) before each consumer: two
+// waits. Triton 3.6's tritongpu-pipeline emits the same two waits.
+// RUN: ttpipe-opt %s -p ttpipe-pipeline | filecheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @consumed_separately(
+  // CHECK: scf.for
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: %[[D1:.+]] = ttng.warp_group_dot {{.*}}{isAsync = true}
+  // CHECK-NEXT: %[[W1:.+]]:3 = ttng.warp_group_dot_wait %[[D1]], %{{.+}}, %{{.+}} {pendings = 0 : i32}
+  // CHECK-NEXT: %[[R1:.+]] = arith.maximumf %[[W1]]#0
+  // CHECK-NEXT: %[[D2:.+]] = ttng.warp_group_dot {{.*}}{isAsync = true}
+  // CHECK-NEXT: %[[W2:.+]]:3 = ttng.warp_group_dot_wait %[[D2]], %{{.+}}, %{{.+}} {pendings = 0 : i32}
+  // CHECK-NEXT: %[[R2:.+]] = arith.maximumf %[[W2]]#0
+  // CHECK-NEXT: arith.addf %[[R1]], %[[R2]]
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: tt.return
+  tt.func @consumed_separately(%ta1: tensor<128x64xf16, #blocked>, %tb1: tensor<64x64xf16, #blocked>,
+                               %ta2: tensor<128x64xf16, #blocked>, %tb2: tensor<64x64xf16, #blocked>,
+                               %n: i32) -> tensor<128x64xf32, #mma> {
+    %a1 = ttg.local_alloc %ta1 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %b1 = ttg.local_alloc %tb1 : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %a2 = ttg.local_alloc %ta2 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %b2 = ttg.local_alloc %tb2 : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
+      %d1 = ttng.warp_group_dot %a1, %b1, %zero : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      %r1 = arith.maximumf %d1, %zero : tensor<128x64xf32, #mma>
+      %d2 = ttng.warp_group_dot %a2, %b2, %zero : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      %r2 = arith.maximumf %d2, %zero : tensor<128x64xf32, #mma>
+      %s = arith.addf %r1, %r2 : tensor<128x64xf32, #mma>
+      %next = arith.addf %acc, %s : tensor<128x64xf32, #mma>
+      scf.yield %next : tensor<128x64xf32, #mma>
+    }
+    tt.return %r : tensor<128x64xf32, #mma>
+  }
+}
