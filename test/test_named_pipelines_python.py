@@ -1,0 +1,36 @@
+"""Every corpus kernel's TTIR through `ttgir-sm90`/`ttgir-sm100` with ttpipe's Python passes
+(accelerate-matmul, optimize-dot-operands, assign-latencies, schedule-loops, pipeline)
+gives the final TTGIR that Triton's own passes give (`impl=triton`, i.e. make_ttgir)."""
+
+import json
+import pathlib
+
+import pytest
+
+from ttpipe.pipeline import driver, spec
+from ttpipe.textio import parse_module, print_module
+from ttpipe.triton import mlir
+
+CORPUS = pathlib.Path(__file__).parent / "corpus"
+KERNEL_DIRS = sorted(p for p in CORPUS.glob("*/*") if p.is_dir())
+TRITON_NONDETERMINISTIC = {"matmul_tma_persistent_ws_hopper"}
+"""Triton's own nvgpu-warp-specialization gives different IR from run to run on this kernel."""
+
+
+def _ttgir(ttir: pathlib.Path, pipeline: str) -> str:
+    module = parse_module(ttir.read_text(), str(ttir)).module
+    module = driver.run(module, spec.parse(pipeline))
+    return mlir.reprint_text(print_module(module), str(ttir))
+
+
+@pytest.mark.parametrize("kernel_dir", KERNEL_DIRS, ids=lambda p: f"{p.parent.name}-{p.name}")
+def test_python_passes_give_make_ttgir_output(kernel_dir: pathlib.Path):
+    if kernel_dir.name in TRITON_NONDETERMINISTIC:
+        pytest.skip("Triton's warp specialization is not deterministic on this kernel")
+    options = json.loads((kernel_dir / "manifest.json").read_text())
+    name = "ttgir-sm90" if kernel_dir.parent.name == "sm90a" else "ttgir-sm100"
+    common = f"num-warps={options['num_warps']} num-stages={options['num_stages']} num-ctas={options['num_ctas']}"
+    ttir = kernel_dir / "final-ttir.mlir"
+    ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe}}")
+    theirs = _ttgir(ttir, f"{name}{{{common} impl=triton}}")
+    assert ours == theirs
