@@ -7,29 +7,19 @@ Triton's reprint of ttpipe's output must equal Triton's reprint of its own pass'
 from __future__ import annotations
 
 import difflib
-import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_diff import inputs_before
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TRITON_PASS = "tritongpu-accelerate-matmul"
 
 
 def corpus_inputs() -> list[tuple[str, str, Path]]:
     """(target, kernel, IR before Triton's pass) for the kernels with dots."""
-    found = []
-    for manifest in sorted(CORPUS.glob("*/*/manifest.json")):
-        stages = json.loads(manifest.read_text())["stages"]
-        before = next((p["before"] for s in stages for p in s["passes"] if p["pass"] == TRITON_PASS), None)
-        if before is None:
-            continue
-        path = manifest.parent / before
-        text = path.read_text()
-        if "tt.dot " in text or "tt.dot_scaled " in text:
-            found.append((manifest.parent.parent.name, manifest.parent.name, path))
-    return found
+    return [(c.target, c.kernel, c.path) for c in inputs_before(TRITON_PASS)
+            if "tt.dot " in c.path.read_text() or "tt.dot_scaled " in c.path.read_text()]
 
 
 def triton_output(path: Path) -> str:

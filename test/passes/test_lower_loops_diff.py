@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 from pathlib import Path
 
 import pytest
+from corpus_diff import inputs_before
 
 pytest.importorskip("triton")
 
@@ -29,22 +29,14 @@ from ttpipe.textio import parse_module, print_module  # noqa: E402
 from ttpipe.textio.printer import PrintOptions  # noqa: E402
 from ttpipe.triton.handoff import run_triton_passes, run_triton_text  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TRITON_PASS = "tritongpu-pipeline"
 DUMP_HEADER = "// -----// SoftwarePipeliner internal IR Dump After: LowerLoops\n"
 
 
 def corpus_inputs() -> list[tuple[str, str, Path]]:
     """(target, kernel, IR before tritongpu-pipeline) for kernels with a scheduled loop."""
-    cases = []
-    for manifest_path in sorted(CORPUS.glob("*/*/manifest.json")):
-        manifest = json.loads(manifest_path.read_text())
-        for stage in manifest["stages"]:
-            for p in stage["passes"]:
-                path = manifest_path.parent / p["before"]
-                if p["pass"] == TRITON_PASS and "tt.scheduled_max_stage" in path.read_text():
-                    cases.append((manifest["target_name"], manifest["kernel"], path))
-    return cases
+    return [(c.target, c.kernel, c.path) for c in inputs_before(TRITON_PASS)
+            if "tt.scheduled_max_stage" in c.path.read_text()]
 
 
 def canonical_text(module) -> str:

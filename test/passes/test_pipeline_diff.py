@@ -17,12 +17,12 @@ given there and are reported, not failed; any other difference fails.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_diff import inputs_before
 
 pytest.importorskip("triton")
 
@@ -32,7 +32,6 @@ from ttpipe.passes.pipeline.pipeline import Pipeline  # noqa: E402
 from ttpipe.textio import parse_module, print_module  # noqa: E402
 from ttpipe.triton.mlir import reprint_text, triton_context  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TRITON_PASS = "tritongpu-pipeline"
 
 LIT = Path(__file__).resolve().parents[1] / "lit"
@@ -54,16 +53,7 @@ KNOWN_DIFFERENCES: dict[tuple[str, str], str] = {
 
 def corpus_inputs() -> list[tuple[str, str, int, Path]]:
     """(target, kernel, num-stages, IR before the pass) for each run of the pass."""
-    cases = []
-    for manifest_path in sorted(CORPUS.glob("*/*/manifest.json")):
-        manifest = json.loads(manifest_path.read_text())
-        for stage in manifest["stages"]:
-            for p in stage["passes"]:
-                if p["pass"] == TRITON_PASS:
-                    stages = int(re.search(r"num-stages=(\d+)", p["pipeline"]).group(1))
-                    cases.append((manifest["target_name"], manifest["kernel"], stages,
-                                  manifest_path.parent / p["before"]))
-    return cases
+    return [(c.target, c.kernel, c.option("num-stages"), c.path) for c in inputs_before(TRITON_PASS)]
 
 
 def triton_output(path: Path, num_stages: int) -> str:
