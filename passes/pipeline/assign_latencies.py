@@ -82,7 +82,8 @@ class AssignLatencies(ModulePass):
     Preconditions: none. Skipped: loops yielding a block argument (a value carried over
     more than one iteration) and loops containing loops (`tt.flatten` asks
     tritongpu-fuse-nested-loops, which runs before, to flatten a nest; one left nested is
-    skipped here like any outer loop).
+    skipped here like any outer loop). This pass emits no remarks: `ttpipe-schedule-loops`
+    reports (`loop not pipelined: <reason>`) the loops asked to pipeline that it skips.
     Reads: `tt.num_stages`, `tt.latency`, `tt.disallow_acc_multi_buffer`,
     `tt.warp_specialize`, `tt.contiguity`/`tt.divisibility`/`tt.constancy` hints.
     Writes: `tt.latency` on loads and MMAs, `tt.self_latency` on MMAs. With calls, the axis

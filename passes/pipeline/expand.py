@@ -65,6 +65,7 @@ from xdsl.rewriter import InsertPoint
 
 from ttpipe.dialects import scf
 from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.builder import OpBuilder, constant_int, value_location
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
@@ -105,6 +106,12 @@ class Refusal:
     bad_schedule: bool = False
     """The schedule contradicts the IR (an error in a hand-written schedule), as opposed to
     a loop the expander does not handle."""
+
+
+def expansion_refusal_remark(loop: scf.ForOp, refusal: Refusal) -> None:
+    """The remark for a scheduled loop the expander leaves as it is."""
+    at = "" if refusal.op is loop else f", at '{refusal.op.name}'"
+    emit_remark(loop, f"loop not pipelined: the expander refuses it ({refusal.reason}{at})")
 
 
 def emit_predicate_for_stage(builder: OpBuilder, iv: SSAValue, ub: SSAValue, step: SSAValue,
@@ -603,7 +610,9 @@ class ExpandLoops(ModulePass):
 
     A schedule that contradicts the IR (an op without a stage, an op scheduled before its
     operands, a stage on a nested op) is an error at the op; a loop the expander does not
-    handle (a dependence of distance > 1) is left as it is.
+    handle (a dependence of distance > 1) is left as it is, with a remark
+    `loop not pipelined: the expander refuses it (<reason>)` at its location
+    (`ttpipe-opt --remarks`; from Python, `ttpipe.textio.diagnostics.diagnostic_handler`).
     """
 
     name = "ttpipe-expand-loops"
@@ -619,4 +628,6 @@ class ExpandLoops(ModulePass):
             result = pipeline_for_loop(for_op, options)
             if isinstance(result, Refusal) and result.bad_schedule:
                 raise error_at(result.op, result.reason)
+            if isinstance(result, Refusal):
+                expansion_refusal_remark(for_op, result)
         remove_pipelining_attributes(op)

@@ -102,6 +102,7 @@ from ttpipe.dialects.ttg_attrs import (
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
 from ttpipe.dialects.ub import PoisonOp
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, default_blocked_encoding
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
@@ -1269,13 +1270,15 @@ def lower_loop(for_op: scf.ForOp, axis: AxisQueries) -> None:
     schedule.serialize(for_op)
 
 
-def lower_loops(module: ModuleOp) -> None:
+def lower_loops(module: ModuleOp) -> dict[scf.ForOp, str]:
     """Lower every scheduled loop of `module`, innermost first; a loop this port cannot
     lower stays as it was (the lowering runs on a copy of its function, placed next to it,
-    which replaces the function only on success)."""
+    which replaces the function only on success). Returns those loops, each with why."""
     analysis = ModuleAxisInfo(module)
+    refused: dict[scf.ForOp, str] = {}
     for func in [op for op in module.walk() if isinstance(op, tt.FuncOp)]:
         origin: dict[SSAValue, SSAValue] = {}
+        refused_at: dict[int, str] = {}
         for position in range(len(_loops(func))):
             if SCHEDULED_MAX_STAGE not in _loops(func)[position].attributes:
                 continue
@@ -1285,11 +1288,20 @@ def lower_loops(module: ModuleOp) -> None:
             Rewriter.insert_op(copy, InsertPoint.after(func))  # module attributes stay in reach
             try:
                 lower_loop(_loops(copy)[position], AxisQueries(analysis, copy_origin))
-            except Unsupported:
+            except Unsupported as exc:
                 Rewriter.erase_op(copy)
+                refused_at[position] = str(exc)
                 continue
             Rewriter.erase_op(func)
             func, origin = copy, copy_origin
+        loops = _loops(func)
+        refused.update((loops[position], reason) for position, reason in refused_at.items())
+    return refused
+
+
+def lowering_refusal_remark(loop: scf.ForOp, reason: str) -> None:
+    """The remark for a loop `lower_loops` left as it was."""
+    emit_remark(loop, f"loop not pipelined: lowering does not handle it ({reason})")
 
 
 def _loops(func: tt.FuncOp) -> list[scf.ForOp]:
@@ -1303,10 +1315,13 @@ class LowerLoops(ModulePass):
     """Lowers scheduled loops to async copies into multi-buffered rings, mbarriers and async tcgen05 MMAs.
 
     See `ttpipe.passes.pipeline.lower_loops` for the algorithm, its preconditions and how it
-    differs from Triton's `tritongpu-test-pipeline-lower-loop`.
+    differs from Triton's `tritongpu-test-pipeline-lower-loop`. A loop left as it was gets a
+    remark `loop not pipelined: lowering does not handle it (<reason>)` at its location
+    (`ttpipe-opt --remarks`; from Python, `ttpipe.textio.diagnostics.diagnostic_handler`).
     """
 
     name = "ttpipe-lower-loops"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        lower_loops(op)
+        for loop, reason in lower_loops(op).items():
+            lowering_refusal_remark(loop, reason)

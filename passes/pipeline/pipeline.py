@@ -8,6 +8,7 @@ carry the schedule between them.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -19,21 +20,24 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from ttpipe.dialects import scf, ttg, ttng, ub
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.arith_canonicalize import ARITH_PATTERNS
+from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.greedy import apply_patterns_greedily
 from ttpipe.passes.pipeline.builder import OpBuilder, constant_int
 from ttpipe.passes.pipeline.expand import (
     PipeliningOptions,
     Refusal,
     emit_predicate_for_stage,
+    expansion_refusal_remark,
     pipeline_for_loop,
 )
-from ttpipe.passes.pipeline.lower_loops import lower_loops
+from ttpipe.passes.pipeline.lower_loops import lower_loops, lowering_refusal_remark
 from ttpipe.passes.pipeline.pipelining_utility import is_ancestor, num_stages_or_default
 from ttpipe.passes.pipeline.predicate import resolve_masks, wrap_in_mask
 from ttpipe.passes.pipeline.schedule import CoarseSchedule, body_ops, remove_pipelining_attributes
 from ttpipe.passes.pipeline.tma_stores import pipeline_tma_stores
 from ttpipe.passes.pipeline.wgmma import async_launch_dots, merge_wgmma_flushes, update_waits
 from ttpipe.textio import print_module
+from ttpipe.textio.diagnostics import Diagnostic, diagnostic_handler
 
 KEEP_PREDICATE_STAGE = "__test_keep_predicate_stage"
 """On a loop (tests only): leave its `ttg.predicate_stage` ops unresolved."""
@@ -151,9 +155,11 @@ def _resolve_peeled(op: Operation, peeled: bool) -> None:
     op.results[0].replace_all_uses_with(value)
 
 
-def expand_loops(module: ModuleOp) -> None:
+def expand_loops(module: ModuleOp, not_lowered: Mapping[scf.ForOp, str] | None = None) -> None:
     """Expand every scheduled loop, predicating through `ttg.mask`s that are resolved once
-    the arithmetic is simplified (Triton's `expandLoops`)."""
+    the arithmetic is simplified (Triton's `expandLoops`). A loop left as it is gets a
+    remark; `not_lowered` (from `lower_loops`) says which loops lowering refused, and why."""
+    not_lowered = not_lowered or {}
     for loop in loops_of(module):
         schedule = CoarseSchedule.deserialize(loop)
         if schedule is None:
@@ -166,6 +172,14 @@ def expand_loops(module: ModuleOp) -> None:
             support_dynamic_loops=True,
             emit_predicate_stage_fn=predicate_stage_op if keep_predicate_stage or custom_peeling else None)
         new_loop = pipeline_for_loop(loop, options)
+        if loop in not_lowered:
+            if isinstance(new_loop, Refusal):
+                lowering_refusal_remark(loop, not_lowered[loop])
+            else:
+                emit_remark(new_loop, f"loop expanded but not lowered: lowering does not handle it "
+                                      f"({not_lowered[loop]})")
+        elif isinstance(new_loop, Refusal):
+            expansion_refusal_remark(loop, new_loop)
         if isinstance(new_loop, Refusal):
             continue
         if custom_peeling:
@@ -211,6 +225,13 @@ class Pipeline(ModulePass):
     A loop without a schedule is only touched by steps 4 and 7; a loop the expander
     refuses stays as lowered. Differences from Triton are listed in the docstrings of
     `wgmma.py`, `tma_stores.py` and `arith_canonicalize.py`.
+
+    Remarks: a scheduled loop that lowering or expansion refuses gets one remark at its
+    location, `loop not pipelined: <reason>` (`loop expanded but not lowered: ...` when only
+    lowering refused it); `ttpipe-schedule-loops` reports the loops it does not schedule.
+    `ttpipe-opt --remarks` prints them; from Python, `remarks(module)` below runs a pipeline
+    and returns them, or collect them around any pass with
+    `with ttpipe.textio.diagnostics.diagnostic_handler(found.append): ...`.
     """
 
     name = "ttpipe-pipeline"
@@ -218,9 +239,9 @@ class Pipeline(ModulePass):
     dump_intermediate_steps: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        lower_loops(op)
+        not_lowered = lower_loops(op)
         self.dump(op, "LowerLoops")
-        expand_loops(op)
+        expand_loops(op, not_lowered)
         self.dump(op, "ExpandLoops")
         remove_pipelining_attributes(op)
         for loop in loops_of(op):
@@ -237,3 +258,21 @@ class Pipeline(ModulePass):
         if self.dump_intermediate_steps:
             sys.stderr.write(f"// -----// SoftwarePipeliner internal IR Dump After: {step}\n"
                              f"{print_module(module)}\n\n\n")
+
+
+DEFAULT_REMARK_PASSES = "ttpipe-assign-latencies,ttpipe-schedule-loops,ttpipe-pipeline"
+
+
+def remarks(module: ModuleOp | str, passes: str = DEFAULT_REMARK_PASSES) -> list[Diagnostic]:
+    """Run `passes` (a `ttpipe-opt -p` pipeline) over `module` (IR text is parsed first; a
+    module is changed in place) and return the remarks and warnings they emit, each with
+    its `where` (`file:line:col`), e.g. `loop not pipelined: it contains a gpu.barrier`."""
+    from ttpipe.pipeline import driver, spec
+    from ttpipe.textio import parse_module
+
+    if isinstance(module, str):
+        module = parse_module(module, "<input>").module
+    found: list[Diagnostic] = []
+    with diagnostic_handler(found.append):
+        driver.run(module, spec.parse(passes))
+    return found

@@ -28,9 +28,15 @@ from ttpipe.dialects.ttng import (
     TMEMStoreOp,
     WaitBarrierOp,
 )
+from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS
-from ttpipe.passes.pipeline.pipelining_utility import ancestor_in_block, is_outer_loop, loop_has_dist_greater_than_one
+from ttpipe.passes.pipeline.pipelining_utility import (
+    ancestor_in_block,
+    is_outer_loop,
+    loop_has_dist_greater_than_one,
+    num_stages_or_default,
+)
 from ttpipe.passes.pipeline.schedule import (
     LATENCY,
     WARP_SPECIALIZE,
@@ -122,6 +128,12 @@ class ScheduleLoops(ModulePass):
     (`loop.stage`, `loop.cluster`, `tt.scheduled_max_stage`) on warp-specialized loops.
     Writes: `loop.stage`, `loop.cluster`, `tt.scheduled_max_stage`.
     Skips loops the scheduler returns nothing for, and unsafe loops, as they are.
+
+    Remarks: a loop skipped (or given a one-stage schedule) although it has ops with a
+    latency or a `tt.num_stages` above 1 gets a remark `loop not pipelined: <reason>` at its
+    location. `ttpipe-opt --remarks` prints them; from Python, collect them with
+    `ttpipe.textio.diagnostics.diagnostic_handler(remarks.append)` around the pass
+    (or use `ttpipe.passes.pipeline.pipeline.remarks`).
     """
 
     name = "ttpipe-schedule-loops"
@@ -136,14 +148,23 @@ class ScheduleLoops(ModulePass):
             raise ValueError(f"scheduler '{self.scheduler}' {check_scheduler_name(self.scheduler)}")
         latencies = deserialize_latencies(op)
         for loop in [o for o in op.walk(region_first=True) if isinstance(o, scf.ForOp)]:
-            if not is_safe_to_pipeline(loop):
-                continue
             in_loop = {o: latencies[o] for o in body_ops(loop) if o in latencies}
+            asked = bool(in_loop) or num_stages_or_default(loop, 0) > 1  # the user asked for it
+            reason = unsafe_to_pipeline_reason(loop)
+            if reason is not None:
+                if asked:
+                    emit_remark(loop, f"loop not pipelined: {reason}")
+                continue
             schedule = scheduler(loop, LoopScheduleContext(in_loop))
             if schedule is None or not schedule.placement:
+                if asked:
+                    emit_remark(loop, "loop not pipelined: no op in it has a latency to hide "
+                                      "(no load or MMA was found worth pipelining)")
                 continue
             verify_schedule(loop, schedule)
             schedule.serialize(loop)
+            if asked and max(stage for stage, _ in schedule.placement.values()) == 0:
+                emit_remark(loop, "loop not pipelined: its schedule has one stage")
 
 
 def deserialize_latencies(root: Operation) -> dict[Operation, int]:
@@ -158,14 +179,21 @@ def deserialize_latencies(root: Operation) -> dict[Operation, int]:
 
 def is_safe_to_pipeline(loop: scf.ForOp) -> bool:
     """`isSafeToPipeline`: the expander can take the loop."""
+    return unsafe_to_pipeline_reason(loop) is None
+
+
+def unsafe_to_pipeline_reason(loop: scf.ForOp) -> str | None:
+    """Why `is_safe_to_pipeline` refuses the loop (the end of a `loop not pipelined: ` remark)."""
     # A value carried over two iterations needs a distance the expander does not handle.
     if loop_has_dist_greater_than_one(loop):
-        return False
+        return "it carries a value over more than one iteration"
     # Outer loops are not pipelined.
     if is_outer_loop(loop):
-        return False
+        return "it contains a loop"
     # A barrier would be reordered against the other stages' memory accesses.
-    return not any(isinstance(o, BarrierOp) for o in loop.walk())
+    if any(isinstance(o, BarrierOp) for o in loop.walk()):
+        return "it contains a gpu.barrier"
+    return None
 
 
 def verify_schedule(loop: scf.ForOp, schedule: CoarseSchedule) -> None:

@@ -4,6 +4,8 @@
 
 With no pass it round-trips the input. Errors are one line, `FILE:LINE:COL: error: ...`,
 with the source line and a caret under it; the exit code is then 1 and `-o` is not written.
+Warnings are always printed; remarks (e.g. `loop not pipelined: ...`) only with `--remarks`;
+`--verify-diagnostics` checks all of them.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--verify-diagnostics", action="store_const", const="all",
                    help="check diagnostics against 'expected-*' comments instead of reporting them; "
                         "--verify-diagnostics=only-expected ignores diagnostics no comment expects")
+    p.add_argument("--remarks", action="store_true",
+                   help="print the remarks passes emit (e.g. why a loop is not pipelined); warnings and "
+                        "errors are always printed, and --verify-diagnostics checks remarks regardless")
     p.add_argument("--print-ir-after-all", action="store_true", help="print the IR after every pass (stderr)")
     p.add_argument("--print-ir-before-all", action="store_true", help="print the IR before every pass (stderr)")
     p.add_argument("--print-ir-after", action="append", default=[], metavar="PASS",
@@ -208,6 +213,10 @@ def split_chunks(source: SourceFile) -> list[SourceFile]:
     return chunks
 
 
+def is_remark(problem: DiagnosticError | Diagnostic) -> bool:
+    return isinstance(problem, Diagnostic) and problem.severity == "remark"
+
+
 def read_input(path: str) -> SourceFile:
     if path == "-":
         return SourceFile("<stdin>", sys.stdin.read())
@@ -288,7 +297,7 @@ def run(argv: list[str]) -> int:
             problems = expected_diagnostics.check(chunk, produced, args.verify_diagnostics == "only-expected")
             failed = failed or bool(problems)
         else:
-            problems = produced
+            problems = [p for p in produced if args.remarks or not is_remark(p)]
             failed = failed or any(isinstance(p, DiagnosticError) for p in problems)
         for problem in problems:
             sys.stderr.write(problem.render() + "\n")
