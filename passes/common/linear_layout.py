@@ -308,8 +308,9 @@ def supremum(x: Sequence[str], y: Sequence[str]) -> list[str]:
     return result
 
 
-def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
-    """`divideLeft`: C with `a == b * c`, or None."""
+def _quotient_out_dims(a: LinearLayout, b: LinearLayout) -> dict[str, int] | None:
+    """The output sizes of C in `a == b * c` or `a == c * b`: a's over b's, dim by dim;
+    None if b has a dimension a lacks or is larger somewhere."""
     if any(not a.has_in_dim(d) for d in b.in_dims) or any(not a.has_out_dim(d) for d in b.out_dim_names):
         return None
     c_out = {}
@@ -318,6 +319,14 @@ def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
         if out_c < 0:
             return None
         c_out[out_dim] = 1 << out_c
+    return c_out
+
+
+def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
+    """`divideLeft`: C with `a == b * c`, or None."""
+    c_out = _quotient_out_dims(a, b)
+    if c_out is None:
+        return None
     c_bases = {}
     for in_dim in a.in_dims:
         in_a = a.in_dim_size_log2(in_dim)
@@ -345,14 +354,9 @@ def divide_left(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
 
 def divide_right(a: LinearLayout, b: LinearLayout) -> LinearLayout | None:
     """`divideRight`: C with `a == c * b`, or None."""
-    if any(not a.has_in_dim(d) for d in b.in_dims) or any(not a.has_out_dim(d) for d in b.out_dim_names):
+    c_out = _quotient_out_dims(a, b)
+    if c_out is None:
         return None
-    c_out = {}
-    for out_dim in a.out_dim_names:
-        out_c = a.out_dim_size_log2(out_dim) - (b.out_dim_size_log2(out_dim) if b.has_out_dim(out_dim) else 0)
-        if out_c < 0:
-            return None
-        c_out[out_dim] = 1 << out_c
     c_bases = {}
     for in_dim in a.in_dims:
         in_a = a.in_dim_size_log2(in_dim)
