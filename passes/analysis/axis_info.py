@@ -16,8 +16,11 @@ Differences:
   `scf.if` or `scf.while` read by an op in the same block is joined with its entry state
   (so it carries no constant value), as Triton's solver does because it visits those
   users before it knows the loop's or branch's predecessors (`_reads_early`).
-- Dead code: only an `scf.if` whose condition is an `arith.constant` has a dead branch
-  (Triton's solver also folds constant conditions computed by other ops).
+- Dead code: only an `scf.if` or `cf.cond_br` whose condition is an `arith.constant` has
+  a dead branch (Triton's solver also folds constant conditions computed by other ops).
+  A function's blocks are visited when reachable from its entry block; a `cf.br` or
+  `cf.cond_br` joins the operands it passes into its successor's arguments (other
+  terminators with successors give them the pessimistic state).
 - Calls are followed as in Triton: callers are solved first, and what each call site
   passes is joined into the callee's argument attributes (which changes the IR, as
   Triton's analysis does).
@@ -44,7 +47,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from ttpipe.dialects import arith, scf, tt, ttg
+from ttpipe.dialects import arith, cf, scf, tt, ttg
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ub import PoisonOp
 from ttpipe.passes.common.distributed_layouts import REGISTER, layout_order, to_linear_layout
@@ -553,11 +556,16 @@ class _FunctionSolver:
     def __init__(self, func: tt.FuncOp):
         self.lattice: dict[SSAValue, AxisInfo] = {}
         self.changed = True
-        for arg in func.body.blocks.first.args:
+        entry = func.body.blocks.first
+        for arg in entry.args:
             self._join(arg, _pessimistic(arg))
+        self.live_blocks: set[Block] = {entry}
         while self.changed:
             self.changed = False
-            self._visit_region_ops(func.body.blocks.first)
+            for block in func.body.blocks:
+                if block in self.live_blocks:
+                    self._visit_region_ops(block)
+                    self._visit_successors(block)
 
     def get(self, value: SSAValue) -> AxisInfo:
         return self.lattice.get(value, AxisInfo())
@@ -577,6 +585,32 @@ class _FunctionSolver:
             self._join(value, _pessimistic(value))
             info = self.get(value)
         return info
+
+    def _visit_successors(self, block: Block) -> None:
+        """Mark a function block's successors live and join the operands its branch passes
+        into their arguments (the sparse solver's handling of `BranchOpInterface`); a
+        `cf.cond_br` on an `arith.constant` takes only its live successor."""
+        term = block.last_op
+        if term is None:
+            return
+        if isinstance(term, cf.BranchOp):
+            edges = [(term.dest, term.destOperands)]
+        elif isinstance(term, cf.CondBranchOp):
+            edges = [(term.trueDest, term.trueDestOperands), (term.falseDest, term.falseDestOperands)]
+            condition = term.condition.owner
+            if isinstance(condition, arith.ConstantOp) and isinstance(condition.value, IntegerAttr):
+                edges = [edges[0] if condition.value.value.data & 1 else edges[1]]
+        else:
+            edges = [(succ, None) for succ in term.successors]
+        for succ, operands in edges:
+            if succ not in self.live_blocks:
+                self.live_blocks.add(succ)
+                self.changed = True
+            for index, arg in enumerate(succ.args):
+                if operands is None:
+                    self._join(arg, _pessimistic(arg))
+                else:
+                    self._join(arg, self.get(operands[index]))
 
     def _visit_region_ops(self, block: Block) -> None:
         for op in block.ops:

@@ -43,8 +43,6 @@ TRITON_REFERENCE = [(LIT / "triton-reference" / "loop-pipeline.mlir", 3),
 KNOWN_DIFFERENCES: dict[tuple[str, str], str] = {
     ("issued-together.mlir", "issued_together"):
         "seed 001: one wait_group 0 after two dots issued together (Triton waits after each)",
-    ("loop-pipeline-hopper.mlir", "async_following_sync"):
-        "ttpipe-lower-loops keeps a load whose local_alloc feeds a memdesc_trans in registers",
     ("loop-pipeline-hopper.mlir", "tma_store_device_side_desc_pipeline"):
         "Triton leaves the replaced tt.make_tensor_descriptor in the loop, dead",
 }

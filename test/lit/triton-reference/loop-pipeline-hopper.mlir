@@ -7,13 +7,9 @@
 // here the first one does, and they pass with Triton's passes too) and three `CHECK-DAG-SAME`
 // (not a FileCheck directive; marked below, since the wait they describe does not forward
 // DOT0 in Triton's output either).
-// Expected to fail until ttpipe-lower-loops pipelines the load of @async_following_sync whose
-// local_alloc feeds a memdesc_trans (Triton makes it a cp.async ring; ttpipe leaves a register
-// load, so the third wgmma's B is not multi-buffered and gets a flush). With Triton's
-// tritongpu-assign-latencies/-schedule-loops, ttpipe-pipeline's output on every case here
-// equals tritongpu-pipeline's except that one and @tma_store_device_side_desc_pipeline (Triton
+// With Triton's tritongpu-assign-latencies/-schedule-loops, ttpipe-pipeline's output on every
+// case here equals tritongpu-pipeline's except @tma_store_device_side_desc_pipeline (Triton
 // leaves the replaced tt.make_tensor_descriptor in the loop, dead; ttpipe erases it).
-// XFAIL: *
 // RUN: ttpipe-opt %s --split-input-file --strip-debuginfo -p 'ttpipe-assign-latencies,ttpipe-schedule-loops,ttpipe-pipeline,canonicalize' | filecheck %s --check-prefixes=CHECK,COMMON
 // RUN: ttpipe-opt %s --split-input-file --strip-debuginfo -p 'ttpipe-assign-latencies,ttpipe-schedule-loops,ttpipe-pipeline' | filecheck %s --check-prefix=CHECK-NOCANON
 
