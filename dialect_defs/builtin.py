@@ -77,9 +77,6 @@ class DenseElementsAttr(ParametrizedAttribute):
     def is_splat(self) -> bool:
         return len(self.elements.data) == 1
 
-    def get_type(self) -> Attribute:
-        return self.type
-
     def values(self) -> list[int | float]:
         """Python values, one per element (a splat expanded)."""
         element = self.type.get_element_type()

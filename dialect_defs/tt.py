@@ -90,6 +90,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ttpipe.dialects.arith import i1_like
 from ttpipe.dialects.base import DialectType, IntEnum
 from ttpipe.textio import floats
 from ttpipe.textio.printer import attribute_text
@@ -258,12 +259,6 @@ def get_pointee_type(type_: Attribute) -> Attribute:
     if isinstance(type_, PointerType):
         return type_.pointeeType
     return type_
-
-
-def get_i1_same_shape(type_: Attribute) -> Attribute:
-    if isinstance(type_, TensorType):
-        return TensorType(I1, type_.get_shape(), type_.encoding)
-    return I1
 
 
 def get_pointer_type_same_shape(type_: Attribute) -> Attribute:
@@ -556,7 +551,7 @@ class LoadOp(TTOp):
     ATTR_SYNTAX: ClassVar = {"cache": CacheModifier, "evict": EvictionPolicy}
     TYPE_RULES: ClassVar = {
         "result": lambda s: get_pointee_type(s.type("ptr")),
-        "mask": lambda s: get_i1_same_shape(get_pointee_type(s.type("ptr"))),
+        "mask": lambda s: i1_like(get_pointee_type(s.type("ptr"))),
         "other": lambda s: get_pointee_type(s.type("ptr")),
     }
 
@@ -564,7 +559,7 @@ class LoadOp(TTOp):
         value_type = get_pointee_type(self.ptr.type)
         if self.result.type != value_type:
             raise self.error("result type must match the pointee type of ptr")
-        if self.mask is not None and self.mask.type != get_i1_same_shape(value_type):
+        if self.mask is not None and self.mask.type != i1_like(value_type):
             raise self.error("mask type must be i1 with the shape of ptr")
         if self.other is not None and self.other.type != value_type:
             raise self.error("other type must match the pointee type of ptr")
@@ -588,14 +583,14 @@ class StoreOp(TTOp):
     ATTR_SYNTAX: ClassVar = {"cache": CacheModifier, "evict": EvictionPolicy}
     TYPE_RULES: ClassVar = {
         "value": lambda s: get_pointee_type(s.type("ptr")),
-        "mask": lambda s: get_i1_same_shape(get_pointee_type(s.type("ptr"))),
+        "mask": lambda s: i1_like(get_pointee_type(s.type("ptr"))),
     }
 
     def verify_(self) -> None:
         value_type = get_pointee_type(self.ptr.type)
         if self.value.type != value_type:
             raise self.error("value type must match the pointee type of ptr")
-        if self.mask is not None and self.mask.type != get_i1_same_shape(value_type):
+        if self.mask is not None and self.mask.type != i1_like(value_type):
             raise self.error("mask type must be i1 with the shape of ptr")
 
 
@@ -628,7 +623,7 @@ class AtomicRMWOp(TTOp):
 
     def verify_(self) -> None:
         _verify_atomic_types(self, {"value": self.val.type})
-        if self.mask is not None and self.mask.type != get_i1_same_shape(self.val.type):
+        if self.mask is not None and self.mask.type != i1_like(self.val.type):
             raise self.error("mask type must be i1 with the shape of val")
         if _shape(self.result.type) != _shape(self.val.type):
             raise self.error("requires the same shape for all operands and results")
@@ -1189,10 +1184,10 @@ class HistogramOp(TTOp):
     result = result_def(TensorType)
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)"
-    TYPE_RULES: ClassVar = {"mask": lambda s: get_i1_same_shape(s.type("src"))}
+    TYPE_RULES: ClassVar = {"mask": lambda s: i1_like(s.type("src"))}
 
     def verify_(self) -> None:
-        if self.mask is not None and self.mask.type != get_i1_same_shape(self.src.type):
+        if self.mask is not None and self.mask.type != i1_like(self.src.type):
             raise self.error("mask type must be i1 with the shape of src")
 
 

@@ -72,12 +72,6 @@ class MemDescType(DialectType):
     def get_element_type(self) -> Attribute:
         return self.element_type
 
-    def clone_with(self, shape=None, element_type: Attribute | None = None) -> MemDescType:
-        """`cloneWith`: a new shape and/or element type; the rest (alloc shape too) is kept."""
-        return MemDescType(IntArray(tuple(shape) if shape is not None else self.shape),
-                           element_type if element_type is not None else self.element_type,
-                           self.encoding, self.memory_space, self._mutable, self._alloc_shape)
-
     def print_body(self, printer) -> str:
         shape = self._shape.data
         text = "<" + "".join(f"{d}x" for d in shape) + printer.attr(self.element_type)

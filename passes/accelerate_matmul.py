@@ -919,7 +919,7 @@ class DecomposeScaledDot:
         all_ones = NAN_SCALE - (1 << width) if NAN_SCALE >> (width - 1) else NAN_SCALE
         all_ones = build.constant(scale_type, DenseElementsAttr.splat(scale_type, all_ones), location)
         is_nan = build.add(arith.CmpIOp.build(
-            operands=[scale, all_ones], result_types=[TensorType(i1, scale_type.get_shape(), scale_type.encoding)],
+            operands=[scale, all_ones], result_types=[arith.i1_like(scale_type)],
             properties={"predicate": IntegerAttr(arith.CmpIPredicate.eq, i64)}), location)
         condition = self._broadcast_scale(build, dot, is_nan, dim)
         condition = build.add(ttg.ConvertLayoutOp.build(

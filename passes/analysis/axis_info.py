@@ -50,6 +50,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from ttpipe.dialects import arith, cf, scf, tt, ttg
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ub import PoisonOp
+from ttpipe.passes.common.arith_canonicalize import trunc_div
 from ttpipe.passes.common.distributed_layouts import REGISTER, layout_order, to_linear_layout
 from ttpipe.passes.common.mma_layouts import element_bit_width
 
@@ -271,11 +272,6 @@ def _mul(op: Operation, infos: Sequence[AxisInfo]) -> AxisInfo:
     return _binary(op, lhs, rhs, contiguity, divisibility, constant=constant)
 
 
-def _trunc_div(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b > 0) else -q
-
-
 def _div(op: Operation, infos: Sequence[AxisInfo]) -> AxisInfo:
     lhs, rhs = infos
     shape = _shape(op.results[0].type)
@@ -299,7 +295,7 @@ def _div(op: Operation, infos: Sequence[AxisInfo]) -> AxisInfo:
 
     def constant(op, lhs, rhs):
         if _both_constant(lhs, rhs) and rhs.constant_value != 0:
-            return _trunc_div(lhs.constant_value, rhs.constant_value)
+            return trunc_div(lhs.constant_value, rhs.constant_value)
         return None
 
     return _binary(op, lhs, rhs, contiguity, divisibility, constancy, constant)
@@ -325,7 +321,7 @@ def _rem(op: Operation, infos: Sequence[AxisInfo]) -> AxisInfo:
     def constant(op, lhs, rhs):
         if _both_constant(lhs, rhs) and rhs.constant_value != 0:
             a, b = lhs.constant_value, rhs.constant_value
-            return a - b * _trunc_div(a, b)
+            return a - b * trunc_div(a, b)
         if rhs.constant_value == 1:
             return 0
         return None

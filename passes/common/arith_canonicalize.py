@@ -123,14 +123,15 @@ SIGNED_BINARY: dict[type, Callable[[int, int, int], int | None]] = {
     arith.MinSIOp: lambda a, b, w: min(a, b),
     arith.MaxUIOp: lambda a, b, w: max(unsigned(a, w), unsigned(b, w)),
     arith.MinUIOp: lambda a, b, w: min(unsigned(a, w), unsigned(b, w)),
-    arith.DivSIOp: lambda a, b, w: None if b == 0 or (a == -(1 << (w - 1)) and b == -1) else _trunc_div(a, b),
-    arith.RemSIOp: lambda a, b, w: None if b == 0 else a - b * _trunc_div(a, b),
+    arith.DivSIOp: lambda a, b, w: None if b == 0 or (a == -(1 << (w - 1)) and b == -1) else trunc_div(a, b),
+    arith.RemSIOp: lambda a, b, w: None if b == 0 else a - b * trunc_div(a, b),
     arith.DivUIOp: lambda a, b, w: None if b == 0 else unsigned(a, w) // unsigned(b, w),
     arith.RemUIOp: lambda a, b, w: None if b == 0 else unsigned(a, w) % unsigned(b, w),
 }
 
 
-def _trunc_div(a: int, b: int) -> int:
+def trunc_div(a: int, b: int) -> int:
+    """Integer division rounding toward zero (C's, arith.divsi's)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
 

@@ -51,10 +51,7 @@ def erase_dead_chain(rewriter: PatternRewriter, op: Operation) -> None:
     defining ops in turn (what the greedy driver's dead-op cleanup does after a rewrite)."""
     if op.parent is None or any(r.uses for r in op.results) or not is_removable_when_unused(op):
         return
-    producers = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
-    rewriter.erase(op)
-    for producer in producers:
-        erase_dead_chain(rewriter, producer)
+    erase_with_dead_producers(rewriter, op)
 
 
 def erase_with_dead_producers(rewriter: PatternRewriter, op: Operation) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
@@ -44,6 +44,7 @@ from ttpipe.passes.pipeline.schedule import (
     SELF_LATENCY,
     WARP_SPECIALIZE,
     body_ops,
+    get_int,
     int_attr,
     nested_operands,
 )
@@ -119,8 +120,8 @@ def _can_pipeline(loop: scf.ForOp) -> bool:
 
 
 def _latency(op: Operation) -> int:
-    attr = op.attributes[LATENCY]
-    return attr.value.data if isinstance(attr, IntegerAttr) else 0
+    value = get_int(op, LATENCY)
+    return 0 if value is None else value
 
 
 # ------------------------------------------------------------------ loads

@@ -106,7 +106,7 @@ from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, default_blocked_encoding
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
-from ttpipe.passes.common.target import num_ctas, num_warps
+from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
 from ttpipe.passes.pipeline.builder import OpBuilder, value_location
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS, MMAv5PipelineableOperands
 from ttpipe.passes.pipeline.pipelining_utility import (
@@ -134,8 +134,6 @@ TMA_SIZE_BYTES = 128
 """A TMA descriptor (CUtensorMap) is 128 bytes..."""
 TMA_ALIGN = 128
 """...and 128-byte aligned in global memory."""
-THREADS_PER_WARP_ATTR = "ttg.threads-per-warp"
-DEFAULT_THREADS_PER_WARP = 32
 
 MEMDESC_VIEWS = (ttg.MemDescIndexOp, ttg.MemDescSubsliceOp, ttg.MemDescTransOp, ttg.MemDescReshapeOp,
                  ttg.MemDescReinterpretOp)
@@ -617,11 +615,7 @@ def load_requires_additional_buffer(op: Operation) -> bool:
 def convert_scalar_to_tensor_load(load: tt.LoadOp, schedule: CoarseSchedule, for_op: scf.ForOp) -> None:
     """`convertScalarToTensorLoad`: a scalar load becomes a load of `tensor<1x...>` whose
     value `tt.unsplat` turns back into a scalar at its first use."""
-    module = load.get_toplevel_object()
-    threads = module.attributes.get(THREADS_PER_WARP_ATTR) if isinstance(module, ModuleOp) else None
-    blocked = default_blocked_encoding([1], num_warps(load),
-                                       threads.value.data if threads is not None else DEFAULT_THREADS_PER_WARP,
-                                       num_ctas(load))
+    blocked = default_blocked_encoding([1], num_warps(load), threads_per_warp(load), num_ctas(load))
     b = StageBuilder.before(load, schedule)
     scalar_type = load.result.type
 

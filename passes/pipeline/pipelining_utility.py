@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import scf, tt
@@ -36,7 +36,7 @@ from ttpipe.passes.common.distributed_layouts import (
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.shared_layouts import shared_layout, swizzled_shared_for_dot_operand
-from ttpipe.passes.pipeline.schedule import NUM_STAGES
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, get_int
 
 CP_ASYNC_MIN_BYTES = 4
 """cp.async copies 4, 8 or 16 bytes; a load whose threads hold fewer contiguous bytes is
@@ -62,8 +62,8 @@ def is_outer_loop(for_op: scf.ForOp) -> bool:
 
 def num_stages_or_default(for_op: scf.ForOp, default: int) -> int:
     """`getNumStagesOrDefault`: the loop's `tt.num_stages`, else the pass option."""
-    attr = for_op.attributes.get(NUM_STAGES)
-    return attr.value.data if isinstance(attr, IntegerAttr) else default
+    value = get_int(for_op, NUM_STAGES)
+    return default if value is None else value
 
 
 def is_defined_outside_loop(value: SSAValue, for_op: Operation) -> bool:

@@ -177,13 +177,9 @@ def deserialize_latencies(root: Operation) -> dict[Operation, int]:
     return latencies
 
 
-def is_safe_to_pipeline(loop: scf.ForOp) -> bool:
-    """`isSafeToPipeline`: the expander can take the loop."""
-    return unsafe_to_pipeline_reason(loop) is None
-
-
 def unsafe_to_pipeline_reason(loop: scf.ForOp) -> str | None:
-    """Why `is_safe_to_pipeline` refuses the loop (the end of a `loop not pipelined: ` remark)."""
+    """Triton's `isSafeToPipeline`, with the reason it refuses the loop (the end of a `loop
+    not pipelined: ` remark), or None when the expander can take it."""
     # A value carried over two iterations needs a distance the expander does not handle.
     if loop_has_dist_greater_than_one(loop):
         return "it carries a value over more than one iteration"

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             rows.append(measure(path, args.repeat))
         except (DiagnosticError, RuntimeError) as exc:  # ttpipe or Triton cannot read it
-            print(f"skipped {path}: {str(exc).splitlines()[0]}")
+            print(f"skipped {path}: {(str(exc).splitlines() or [type(exc).__name__])[0]}")
     print(f"{'file':60} {'lines':>6} {'ops':>6} {'parse ms':>9} {'print ms':>9} {'total ms':>9} {'triton ms':>9} {'ratio':>6}")
     for r in rows:
         total = r["parse_ms"] + r["print_ms"]

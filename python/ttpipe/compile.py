@@ -40,8 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttpipe import __version__
+from ttpipe.outputs import write_atomically
 from ttpipe.textio import DiagnosticError, SourceFile, parse_module, print_module
-from ttpipe.triton.mlir import triton_context
+from ttpipe.triton.mlir import text_as_file, triton_context
+from ttpipe.triton.pipelines import CAPABILITIES
 
 ARCHS = {"sm_90a": 90, "sm_100a": 100}
 """`--arch` -> compute capability (Triton targets sm_90a/sm_100a for capabilities 90/100)."""
@@ -53,7 +55,7 @@ a kernel's `shared` against before loading it."""
 MAX_TMEM_COLUMNS = 512
 """Tensor memory columns per CTA on sm_100a, Triton's check of `tmem_size`."""
 
-DEFAULT_PIPELINES = {80: "ttgir-sm80", 90: "ttgir-sm90", 100: "ttgir-sm100"}
+DEFAULT_PIPELINES = {capability: name for name, capability in CAPABILITIES.items()}
 """The named pipeline a capability's TTIR goes through when none is given."""
 
 EMIT_KINDS = ("ttgir", "llir", "ptx", "sass")
@@ -88,27 +90,9 @@ def resolve_pipeline(text: str, defaults: dict[str, int]):
 
     Raises `ttpipe.pipeline.spec.PipelineError`.
     """
-    from xdsl.utils.arg_spec import parse_pipeline
-
     from ttpipe.pipeline import spec
-    from ttpipe.pipeline.registry import all_passes
 
-    spec.parse(text)  # reports a malformed string or an unknown pass as `spec` does
-    inner = text.strip()
-    while (m := re.fullmatch(r"(?:builtin\.module|any)\((.*)\)", inner, re.S)) is not None:
-        inner = m.group(1).strip()
-    if not inner:
-        return []
-    invocations = []
-    for item in parse_pipeline(inner):
-        raw = dict(item.parameters)
-        info = all_passes()[item.name]
-        if info.kind == "pipeline":
-            for key, value in defaults.items():
-                if key not in raw and info.option(key) is not None:
-                    raw[key] = (value, )
-        invocations.append(spec.invocation(item.name, raw))
-    return spec.expand(invocations)
+    return spec.parse(text, defaults)
 
 
 def default_pipeline(capability: int) -> str:
@@ -168,9 +152,7 @@ def parse_triton_file(path: str, context, name: str):
 
 def parse_triton_text(text: str, context, name: str):
     """Triton's parse of `text`, as if it were a file called `name`."""
-    with tempfile.TemporaryDirectory(prefix="ttpipe-") as directory:
-        path = os.path.join(directory, os.path.basename(name) or "module.mlir")
-        Path(path).write_text(text)
+    with text_as_file(text, name) as path:
         return parse_triton_file(path, context, name)
 
 
@@ -429,22 +411,7 @@ def write_outputs(compiled: Compiled, output: str, emit: tuple[str, ...] = ()) -
     for kind in emit:
         text = compiled.sass() if kind == "sass" else compiled.asm[kind]
         contents[kind] = text.encode()
-    staged: list[tuple[str, str]] = []
-    try:
-        for kind, data in contents.items():
-            directory = os.path.dirname(os.path.abspath(paths[kind]))
-            fd, tmp = tempfile.mkstemp(dir=directory, prefix=".ttpipe-")
-            staged.append((tmp, paths[kind]))
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)
-        for tmp, final in staged:
-            os.replace(tmp, final)
-    except OSError as exc:
-        for tmp, _ in staged:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        raise DiagnosticError(f"could not write output file: {exc.strerror}", where=output) from None
+    write_atomically({paths[kind]: data for kind, data in contents.items()}, where=output)
     return paths
 
 

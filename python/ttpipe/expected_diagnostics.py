@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ttpipe.textio.diagnostics import Diagnostic, DiagnosticError, SourceFile
+from ttpipe.textio.diagnostics import SEVERITIES, Diagnostic, DiagnosticError, SourceFile
 
 _EXPECTED = re.compile(
-    r"expected-(error|warning|remark|note)(-re)?\s*(?:@(above|below|[+-]?\d+))?\s*\{\{(.*?)\}\}")
+    rf"expected-({'|'.join(SEVERITIES)})(-re)?\s*(?:@(above|below|[+-]?\d+))?\s*\{{\{{(.*?)\}}\}}")
 
 
 @dataclass

@@ -11,14 +11,13 @@ Warnings are always printed; remarks (e.g. `loop not pipelined: ...`) only with 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 
 from ttpipe import __version__
 from ttpipe import expected_diagnostics
+from ttpipe.outputs import write_atomically
 from ttpipe.pipeline import driver, spec
 from ttpipe.pipeline.registry import all_passes
 from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
@@ -227,14 +226,7 @@ def write_output(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
         return
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".ttpipe-")
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise DiagnosticError(f"could not write output file: {exc.strerror}", where=path) from None
+    write_atomically({path: text.encode()}, where=path)
 
 
 def split_verify_mode(argv: list[str]) -> tuple[list[str], str | None]:

@@ -12,10 +12,9 @@ import argparse
 import difflib
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 
-from ttpipe.textio import DiagnosticError, ParseOptions, parse_module, print_module
+from ttpipe.textio import DiagnosticError, ParseOptions, SourceFile, parse_module, print_module
 from ttpipe.triton import mlir
 
 
@@ -53,24 +52,19 @@ def check(path: str) -> Outcome:
         return check_text(f.read(), path)
 
 
-def split_chunks(text: str) -> list[str]:
-    return [chunk for chunk in text.split("\n// -----") if chunk.strip()]
-
-
 def check_split(path: str) -> list[Outcome]:
-    outcomes = []
+    """`check_text` on each chunk between `// -----` lines (line numbers kept, as ttpipe-opt
+    splits them)."""
+    from ttpipe.opt import split_chunks
+
     with open(path) as f:
-        chunks = split_chunks(f.read())
-    directory = tempfile.mkdtemp(prefix="ttpipe-rt-")
+        chunks = [c.text for c in split_chunks(SourceFile(path, f.read())) if c.text.strip()]
+    outcomes = []
     for index, chunk in enumerate(chunks):
-        chunk_path = os.path.join(directory, f"{os.path.basename(path)}.{index}.mlir")
-        with open(chunk_path, "w") as f:
-            f.write(chunk)
-        outcome = check_text(chunk, chunk_path)
+        with mlir.text_as_file(chunk, f"{os.path.basename(path)}.{index}.mlir") as chunk_path:
+            outcome = check_text(chunk, chunk_path)
         outcome.name = f"{path}#{index}"
         outcomes.append(outcome)
-        os.unlink(chunk_path)
-    os.rmdir(directory)
     return outcomes
 
 

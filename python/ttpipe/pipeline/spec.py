@@ -37,7 +37,9 @@ class PassInvocation:
         return self.info.name + "{" + " ".join(f"{k}={_text(v)}" for k, v in self.options.items()) + "}"
 
 
-def parse(text: str) -> list[PassInvocation]:
+def parse(text: str, pipeline_defaults: dict[str, Any] | None = None) -> list[PassInvocation]:
+    """The passes of a pipeline string, named pipelines expanded. `pipeline_defaults` (e.g.
+    `{"num-warps": 8}`) fill each named pipeline's options that the text does not give."""
     inner = text
     while (m := _ANCHOR.match(inner)) is not None:
         inner = m.group(1)
@@ -47,7 +49,17 @@ def parse(text: str) -> list[PassInvocation]:
         specs = list(parse_pipeline(_quote_values(inner)))
     except ArgSpecParseError as exc:
         raise PipelineError(f"malformed pass pipeline '{text}': {str(exc).splitlines()[-1].strip()}") from None
-    return expand(invocation(spec.name, {k: v for k, v in spec.parameters.items()}) for spec in specs)
+    return expand(invocation(spec.name, _with_defaults(spec.name, dict(spec.parameters), pipeline_defaults or {}))
+                  for spec in specs)
+
+
+def _with_defaults(name: str, raw: dict[str, tuple], defaults: dict[str, Any]) -> dict[str, tuple]:
+    info = all_passes().get(name)
+    if info is not None and info.kind == "pipeline":
+        for key, value in defaults.items():
+            if key not in raw and info.option(key) is not None:
+                raw[key] = (value,)
+    return raw
 
 
 def _quote_values(text: str) -> str:

@@ -24,13 +24,11 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    BytesAttr,
     CallSiteLoc,
     ComplexType,
     DenseArrayBase,
     DictionaryAttr,
     FileLineColLoc,
-    FloatAttr,
     FunctionType,
     FusedLoc,
     IndexType,
@@ -52,7 +50,7 @@ from xdsl.dialects.builtin import (
     UnrankedTensorType,
     VectorType,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.utils.exceptions import VerifyException
 

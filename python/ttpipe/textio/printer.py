@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -30,7 +29,6 @@ from xdsl.dialects.builtin import (
     FunctionType,
     FusedLoc,
     IndexType,
-    IntAttr,
     IntegerAttr,
     IntegerType,
     ModuleOp,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 
@@ -35,14 +37,18 @@ def reprint(path: str) -> str:
     return parse_file(path).str()
 
 
+@contextmanager
+def text_as_file(text: str, name: str) -> Iterator[str]:
+    """The path of a temporary file holding `text` under the base name of `name` (the
+    path Triton's default locations use)."""
+    with tempfile.TemporaryDirectory(prefix="ttpipe-") as directory:
+        path = os.path.join(directory, os.path.basename(name) or "module.mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        yield path
+
+
 def reprint_text(text: str, name: str) -> str:
-    """Reprint text as if it were the file `name` (the path Triton's default locations use)."""
-    directory = tempfile.mkdtemp(prefix="ttpipe-")
-    path = os.path.join(directory, os.path.basename(name))
-    with open(path, "w") as f:
-        f.write(text)
-    try:
+    """Reprint text as if it were the file `name`."""
+    with text_as_file(text, name) as path:
         return reprint(path)
-    finally:
-        os.unlink(path)
-        os.rmdir(directory)
