@@ -32,9 +32,9 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttpipe.dialects.base import DialectAttribute, I64Enum, IntEnum
-from ttpipe.textio.printer import attribute_text
-from ttpipe.textio.syntax import FormattedOp, ParseState
+from ttpipe.ir.base import DialectAttribute, I64Enum, IntEnum
+from ttpipe.ir.printer import attribute_text
+from ttpipe.ir.syntax import FormattedOp, ParseState
 
 
 # ------------------------------------------------------------------ flag attributes

@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import IndexType, IntegerType, TensorType, VectorType
 from xdsl.ir import Attribute, Data, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition, param_def
 
-from ttpipe.textio import floats
+from ttpipe.ir import floats
 
 
 @irdl_attr_definition

@@ -27,7 +27,7 @@ from xdsl.irdl import (
 from xdsl.traits import IsTerminator, Pure
 
 from ttpipe.dialects.builtin import DenseElementsAttr
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.syntax import FormattedOp
 
 
 @irdl_op_definition

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.syntax import FormattedOp
 
 
 @irdl_op_definition

@@ -11,7 +11,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerType
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.syntax import FormattedOp
 
 
 @irdl_op_definition

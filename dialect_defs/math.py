@@ -15,7 +15,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, 
 from xdsl.traits import Pure
 
 from ttpipe.dialects.arith import FASTMATH_NONE, FastMathAttr, i1_like
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.syntax import FormattedOp
 
 _FASTMATH = "(`fastmath` `` $fastmath^)?"
 

@@ -47,10 +47,10 @@ from xdsl.irdl import (
 )
 from xdsl.traits import HasParent, IsTerminator, Pure, RecursiveMemoryEffect
 
-from ttpipe.dialects.base import DialectAttribute, DialectType, IntEnum
+from ttpipe.ir.base import DialectAttribute, DialectType, IntEnum
 from ttpipe.dialects.tt import I1, CacheModifier, EvictionPolicy, TensorDescType, enum_attr
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
-from ttpipe.textio.syntax import FormattedOp, ParseState
+from ttpipe.ir.syntax import FormattedOp, ParseState
 
 
 def _i32(_: ParseState) -> IntegerType:

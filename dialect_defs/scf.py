@@ -30,7 +30,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import IsTerminator, Pure, RecursiveMemoryEffect, ReturnLike, SingleBlockImplicitTerminator
 
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.syntax import FormattedOp
 
 
 # ------------------------------------------------------------------ terminators

@@ -91,10 +91,10 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttpipe.dialects.arith import i1_like
-from ttpipe.dialects.base import DialectType, IntEnum
-from ttpipe.textio import floats
-from ttpipe.textio.printer import attribute_text
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.base import DialectType, IntEnum
+from ttpipe.ir import floats
+from ttpipe.ir.printer import attribute_text
+from ttpipe.ir.syntax import FormattedOp
 
 I1 = IntegerType(1)
 FALSE = IntegerAttr(0, I1)

@@ -50,7 +50,7 @@ from xdsl.traits import (
 from ttpipe.dialects.arith import i1_like
 from ttpipe.dialects.tt import CacheModifier, EvictionPolicy, PointerType
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
-from ttpipe.textio.syntax import FormattedOp, ParseState
+from ttpipe.ir.syntax import FormattedOp, ParseState
 
 _I1 = IntegerType(1)
 

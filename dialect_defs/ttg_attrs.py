@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import IntAttr
 from xdsl.ir import Attribute, Data, ParametrizedAttribute
 from xdsl.irdl import irdl_attr_definition, param_def
 
-from ttpipe.dialects.base import DialectAttribute
+from ttpipe.ir.base import DialectAttribute
 
 # ------------------------------------------------------------------ parameter storage
 

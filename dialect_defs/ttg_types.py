@@ -17,7 +17,7 @@ import re
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition, param_def
 
-from ttpipe.dialects.base import DialectType
+from ttpipe.ir.base import DialectType
 from ttpipe.dialects.ttg_attrs import BoolData, IntArray
 
 _DIMS_X = re.compile(r"(?:\d+x)+")

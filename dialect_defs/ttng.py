@@ -48,7 +48,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttpipe.dialects.base import DialectAttribute
+from ttpipe.ir.base import DialectAttribute
 from ttpipe.dialects.tt import (
     FALSE,
     I1,
@@ -63,7 +63,7 @@ from ttpipe.dialects.tt import (
 )
 from ttpipe.dialects.ttg_attrs import BoolData, read_bool
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
-from ttpipe.textio.syntax import FormattedOp, ParseState
+from ttpipe.ir.syntax import FormattedOp, ParseState
 
 
 def _i1(_: ParseState) -> IntegerType:

@@ -7,8 +7,8 @@ from typing import ClassVar
 from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, prop_def, result_def, traits_def
 from xdsl.traits import ConstantLike, Pure
 
-from ttpipe.dialects.base import DialectAttribute
-from ttpipe.textio.syntax import FormattedOp
+from ttpipe.ir.base import DialectAttribute
+from ttpipe.ir.syntax import FormattedOp
 
 
 @irdl_attr_definition

@@ -75,7 +75,7 @@ from ttpipe.passes.common.mma_layouts import (
 )
 from ttpipe.passes.common.target import bool_env, num_ctas, num_warps, nvidia_compute_capability, threads_per_warp
 from ttpipe.passes.common.tmem_layouts import default_tmem_register_layout
-from ttpipe.textio import floats
+from ttpipe.ir import floats
 
 NATIVE_FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType)
 """The fp8 formats wgmma and tcgen05 take (and mma.sync on sm_89 and sm_120)."""

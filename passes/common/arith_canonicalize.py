@@ -37,7 +37,7 @@ from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from ttpipe.dialects import arith, tt, ub
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.builtin import DenseElementsAttr
-from ttpipe.textio import floats
+from ttpipe.ir import floats
 
 TT_FOLDED = (tt.SplatOp, tt.BroadcastOp, tt.ExpandDimsOp, tt.ReshapeOp, tt.TransOp, tt.AddPtrOp)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Operation
 
 from ttpipe.passes.common.target import op_location_text
-from ttpipe.textio.diagnostics import Diagnostic, emit
+from ttpipe.ir.diagnostics import Diagnostic, emit
 
 
 def emit_remark(op: Operation, message: str, note: str | None = None) -> None:

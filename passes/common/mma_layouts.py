@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Attribute
 
 from ttpipe.dialects.ttg_attrs import CTAEncodingAttr, NVMMASharedEncodingAttr
-from ttpipe.textio import floats
+from ttpipe.ir import floats
 
 WGMMA_VALID_N = tuple(range(256, 0, -8))
 WGMMA_VALID_N_INT8 = (224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32, 24, 16, 8)

@@ -612,7 +612,7 @@ class ExpandLoops(ModulePass):
     operands, a stage on a nested op) is an error at the op; a loop the expander does not
     handle (a dependence of distance > 1) is left as it is, with a remark
     `loop not pipelined: the expander refuses it (<reason>)` at its location
-    (`ttpipe-opt --remarks`; from Python, `ttpipe.textio.diagnostics.diagnostic_handler`).
+    (`ttpipe-opt --remarks`; from Python, `ttpipe.ir.diagnostics.diagnostic_handler`).
     """
 
     name = "ttpipe-expand-loops"

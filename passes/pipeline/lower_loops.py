@@ -128,7 +128,7 @@ from ttpipe.passes.pipeline.schedule import (
     get_int,
     schedule_dependencies,
 )
-from ttpipe.textio.printer import attribute_text
+from ttpipe.ir.printer import attribute_text
 
 TMA_SIZE_BYTES = 128
 """A TMA descriptor (CUtensorMap) is 128 bytes..."""
@@ -1311,7 +1311,7 @@ class LowerLoops(ModulePass):
     See `ttpipe.passes.pipeline.lower_loops` for the algorithm, its preconditions and how it
     differs from Triton's `tritongpu-test-pipeline-lower-loop`. A loop left as it was gets a
     remark `loop not pipelined: lowering does not handle it (<reason>)` at its location
-    (`ttpipe-opt --remarks`; from Python, `ttpipe.textio.diagnostics.diagnostic_handler`).
+    (`ttpipe-opt --remarks`; from Python, `ttpipe.ir.diagnostics.diagnostic_handler`).
     """
 
     name = "ttpipe-lower-loops"

@@ -37,7 +37,7 @@ from ttpipe.passes.pipeline.schedule import CoarseSchedule, body_ops, remove_pip
 from ttpipe.passes.pipeline.tma_stores import pipeline_tma_stores
 from ttpipe.passes.pipeline.wgmma import async_launch_dots, merge_wgmma_flushes, update_waits
 from ttpipe.textio import print_module
-from ttpipe.textio.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
 
 KEEP_PREDICATE_STAGE = "__test_keep_predicate_stage"
 """On a loop (tests only): leave its `ttg.predicate_stage` ops unresolved."""
@@ -231,7 +231,7 @@ class Pipeline(ModulePass):
     lowering refused it); `ttpipe-schedule-loops` reports the loops it does not schedule.
     `ttpipe-opt --remarks` prints them; from Python, `remarks(module)` below runs a pipeline
     and returns them, or collect them around any pass with
-    `with ttpipe.textio.diagnostics.diagnostic_handler(found.append): ...`.
+    `with ttpipe.ir.diagnostics.diagnostic_handler(found.append): ...`.
     """
 
     name = "ttpipe-pipeline"

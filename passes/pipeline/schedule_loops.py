@@ -132,7 +132,7 @@ class ScheduleLoops(ModulePass):
     Remarks: a loop skipped (or given a one-stage schedule) although it has ops with a
     latency or a `tt.num_stages` above 1 gets a remark `loop not pipelined: <reason>` at its
     location. `ttpipe-opt --remarks` prints them; from Python, collect them with
-    `ttpipe.textio.diagnostics.diagnostic_handler(remarks.append)` around the pass
+    `ttpipe.ir.diagnostics.diagnostic_handler(remarks.append)` around the pass
     (or use `ttpipe.passes.pipeline.pipeline.remarks`).
     """
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ttpipe.textio.diagnostics import SEVERITIES, Diagnostic, DiagnosticError, SourceFile
+from ttpipe.ir.diagnostics import SEVERITIES, Diagnostic, DiagnosticError, SourceFile
 
 _EXPECTED = re.compile(
     rf"expected-({'|'.join(SEVERITIES)})(-re)?\s*(?:@(above|below|[+-]?\d+))?\s*\{{\{{(.*?)\}}\}}")

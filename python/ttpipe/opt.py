@@ -21,7 +21,7 @@ from ttpipe.outputs import write_atomically
 from ttpipe.pipeline import driver, spec
 from ttpipe.pipeline.registry import all_passes
 from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
-from ttpipe.textio.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
 from ttpipe.textio.parser import ParseResult
 from ttpipe.textio.verify import verify
 

@@ -6,7 +6,7 @@ import contextlib
 import os
 import tempfile
 
-from ttpipe.textio.diagnostics import DiagnosticError
+from ttpipe.ir.diagnostics import DiagnosticError
 
 
 def write_atomically(contents: dict[str, bytes], where: str) -> None:

@@ -9,7 +9,7 @@ from xdsl.utils.exceptions import VerifyException
 from ttpipe.dialects import tt
 from ttpipe.roundtrip import check_text
 from ttpipe.textio import DiagnosticError, parse_module, print_module
-from ttpipe.textio.printer import attribute_text
+from ttpipe.ir.printer import attribute_text
 
 
 def roundtrip(tmp_path, text: str) -> str:

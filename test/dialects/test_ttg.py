@@ -25,7 +25,7 @@ from ttpipe.dialects.ttg_attrs import (
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
 from ttpipe.roundtrip import check_text
 from ttpipe.textio import DiagnosticError, parse_module, print_module
-from ttpipe.textio.printer import attribute_text
+from ttpipe.ir.printer import attribute_text
 
 MODULE = ('module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, '
           'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{\n{body}\n}}\n')

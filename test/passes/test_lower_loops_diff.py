@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import UnknownLoc  # noqa: E402
 from ttpipe.passes.pipeline.lower_loops import lower_loops  # noqa: E402
 from ttpipe.pipeline import spec  # noqa: E402
 from ttpipe.textio import parse_module, print_module  # noqa: E402
-from ttpipe.textio.printer import PrintOptions  # noqa: E402
+from ttpipe.ir.printer import PrintOptions  # noqa: E402
 from ttpipe.triton.handoff import run_triton_passes, run_triton_text  # noqa: E402
 
 TRITON_PASS = "tritongpu-pipeline"

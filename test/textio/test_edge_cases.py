@@ -4,8 +4,8 @@ bytes, SSA names from any location name, multi-block regions in custom forms."""
 import pytest
 
 from ttpipe.roundtrip import check_text
-from ttpipe.textio import floats
-from ttpipe.textio.printer import _sanitize
+from ttpipe.ir import floats
+from ttpipe.ir.printer import _sanitize
 
 
 def _roundtrips(tmp_path, text: str) -> None:

@@ -1,4 +1,4 @@
-"""Text I/O for Triton's IR: a fast parser and an MLIR-faithful printer over xDSL's IR.
+"""Text I/O for Triton's IR: a fast parser over xDSL's IR, and the printer of `ttpipe.ir`.
 
 `parse_module(text, name)` reads what Triton 3.6 prints (TTIR and TTGIR at any stage,
 locations and forward-referenced location aliases included) into xDSL operations built
@@ -6,9 +6,9 @@ from the classes in `ttpipe.dialects`; `print_module(module)` prints text that T
 parses back to the same module.
 """
 
-from ttpipe.textio.diagnostics import DiagnosticError, SourceFile
+from ttpipe.ir.diagnostics import DiagnosticError, SourceFile
+from ttpipe.ir.printer import PrintOptions, print_module
 from ttpipe.textio.parser import ParseOptions, parse_module
-from ttpipe.textio.printer import PrintOptions, print_module
 
 __all__ = [
     "DiagnosticError",

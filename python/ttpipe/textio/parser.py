@@ -8,7 +8,7 @@ expressions at it, so each token costs one C-level regex call. It reads
   as MLIR allows and Triton prints;
 * operations in generic form (`"dialect.op"(...) <{props}> ({regions}) {attrs} : fn-type`)
   and in the custom forms that the op classes of `ttpipe.dialects` declare
-  (`ttpipe.textio.syntax`);
+  (`ttpipe.ir.syntax`);
 * builtin types and attributes, with bit-exact floats (`dense<0xFF800000>`), and
   dialect attributes and types through the `parse_parameters` of their classes.
 
@@ -54,9 +54,12 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.utils.exceptions import VerifyException
 
-from ttpipe.textio.diagnostics import DiagnosticError, SourceFile
-from ttpipe.textio import floats
-from ttpipe.textio.registry import Registry, default_registry, is_isolated_from_above
+from ttpipe.dialects.builtin import DenseElementsAttr
+from ttpipe.ir import floats
+from ttpipe.ir.diagnostics import DiagnosticError, SourceFile
+from ttpipe.ir.printer import attribute_text
+from ttpipe.ir.syntax import is_isolated_from_above
+from ttpipe.textio.registry import Registry, default_registry
 
 _WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
@@ -492,8 +495,6 @@ class Parser:
         raise self.error("number must have an integer or floating-point type", start)
 
     def _parse_dense(self) -> Attribute:
-        from ttpipe.dialects.builtin import DenseElementsAttr
-
         start = self.pos
         self.expect("<")
         if self.at(">"):
@@ -658,7 +659,6 @@ class Parser:
         return forward
 
     def describe(self, attr: Attribute) -> str:
-        from ttpipe.textio.printer import attribute_text
         return attribute_text(attr)
 
     def define(self, name: str, values: Sequence[SSAValue], offset: int) -> None:

@@ -9,6 +9,8 @@ from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 
+from ttpipe.dialects import register_all
+
 
 class Registry:
     def __init__(self) -> None:
@@ -70,16 +72,8 @@ def _longest_prefix(table: dict[str, type[Attribute]], name: str) -> tuple[type[
 
 @cache
 def default_registry() -> Registry:
-    """Every dialect ttpipe defines (importing `ttpipe.dialects` registers them)."""
-    from ttpipe.dialects import register_all
-
+    """Every dialect ttpipe defines."""
     registry = Registry()
     register_all(registry)
     return registry
 
-
-def is_isolated_from_above(cls: type[Operation]) -> bool:
-    """Whether the op's regions see no SSA values from outside (a fresh naming scope)."""
-    from xdsl.traits import IsolatedFromAbove
-
-    return issubclass(cls, IRDLOperation) and cls.has_trait(IsolatedFromAbove)

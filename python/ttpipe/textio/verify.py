@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
-from ttpipe.textio.diagnostics import DiagnosticError, SourceFile
+from ttpipe.ir.diagnostics import DiagnosticError, SourceFile
 
 
 def verify(module: Operation, source: SourceFile | None = None,

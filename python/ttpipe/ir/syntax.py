@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
+    FunctionType,
     IntegerAttr,
     IntegerType,
     StringAttr,
@@ -42,7 +43,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region
-from ttpipe.textio.registry import is_isolated_from_above
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     AttrSizedResultSegments,
@@ -51,6 +51,15 @@ from xdsl.irdl import (
     VariadicDef,
 )
 from xdsl.irdl.constraints import RangeLengthConstraint, RangeOf
+from xdsl.traits import IsolatedFromAbove
+
+from ttpipe.ir.base import I64Enum
+
+
+def is_isolated_from_above(cls: type[Operation]) -> bool:
+    """Whether the op's regions see no SSA values from outside (a fresh naming scope)."""
+    return issubclass(cls, IRDLOperation) and cls.has_trait(IsolatedFromAbove)
+
 
 # ------------------------------------------------------------------ format AST
 
@@ -645,7 +654,6 @@ def read_attr(p, spec) -> Attribute:
         member = spec.__members__.get(word)
         if member is None:
             raise p.error(f"expected one of {', '.join(spec.__members__)} but got '{word}'", start)
-        from ttpipe.dialects.base import I64Enum
         return IntegerAttr(member.value, i64 if issubclass(spec, I64Enum) else i32)
     if spec in ("i32", "i64", "i1"):
         value = p.parse_integer()
@@ -923,5 +931,4 @@ def _collect_used(elements, used: set[str]) -> None:
 
 
 def _is_function_type(t: Attribute) -> bool:
-    from xdsl.dialects.builtin import FunctionType
     return isinstance(t, FunctionType)

@@ -50,7 +50,8 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.traits import IsTerminator
 
-from ttpipe.textio import floats
+from ttpipe.ir import floats
+from ttpipe.ir.syntax import result_segments
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.]*\Z")
 _SYMBOL_OK = re.compile(r"[\w$.\-]+\Z")
@@ -549,7 +550,6 @@ def _ods_result_names(op: Operation) -> list[str | None] | None:
     definition stays one group (`%acc:3`)."""
     if not isinstance(op, IRDLOperation):
         return None
-    from ttpipe.textio.syntax import result_segments
 
     segments = result_segments(op)
     if len(segments) < 2:
