@@ -104,6 +104,7 @@ from ttpipe.dialects.ub import PoisonOp
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, default_blocked_encoding
+from ttpipe.passes.common.hardware import TMA_DESCRIPTOR_BYTES
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
 from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
@@ -130,10 +131,9 @@ from ttpipe.passes.pipeline.schedule import (
 )
 from ttpipe.ir.printer import attribute_text
 
-TMA_SIZE_BYTES = 128
-"""A TMA descriptor (CUtensorMap) is 128 bytes..."""
-TMA_ALIGN = 128
-"""...and 128-byte aligned in global memory."""
+TMA_DESCRIPTOR_SCRATCH_ALIGN = 128
+"""Triton aligns the global scratch of device-side TMA descriptors to 128 bytes (more than
+the hardware's `TMA_DESCRIPTOR_ALIGN`); ttpipe does the same, so the IR matches."""
 
 MEMDESC_VIEWS = (ttg.MemDescIndexOp, ttg.MemDescSubsliceOp, ttg.MemDescTransOp, ttg.MemDescReshapeOp,
                  ttg.MemDescReinterpretOp)
@@ -1221,8 +1221,8 @@ def lower_tma_descriptors(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.Fo
     for make in makes:
         scratch[make] = b.create(ttg.GlobalScratchAllocOp, make.location,
                                  result_types=[tt.PointerType(IntegerType(8))],
-                                 properties={"nbytes": IntegerAttr(depth * TMA_SIZE_BYTES, i32),
-                                             "alignment": IntegerAttr(TMA_ALIGN, i32)}).results[0]
+                                 properties={"nbytes": IntegerAttr(depth * TMA_DESCRIPTOR_BYTES, i32),
+                                             "alignment": IntegerAttr(TMA_DESCRIPTOR_SCRATCH_ALIGN, i32)}).results[0]
     zero = b.int_constant(0, 32)
     one = b.int_constant(1, 32)
     first_counter = len(for_op.body.args)
@@ -1234,7 +1234,7 @@ def lower_tma_descriptors(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.Fo
     for i, make in enumerate(makes):
         counter = for_op.body.args[first_counter + i]
         mb = StageBuilder.before(make, schedule)
-        offset = mb.muli(mb.int_constant(TMA_SIZE_BYTES, 32), counter)
+        offset = mb.muli(mb.int_constant(TMA_DESCRIPTOR_BYTES, 32), counter)
         pointer = mb.create(tt.AddPtrOp, operands=[scratch[make], offset],
                             result_types=[scratch[make].type]).results[0]
         create_tma_descriptor(mb, pointer, make)

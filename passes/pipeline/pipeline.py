@@ -37,7 +37,6 @@ from ttpipe.passes.pipeline.schedule import CoarseSchedule, body_ops, remove_pip
 from ttpipe.passes.pipeline.tma_stores import pipeline_tma_stores
 from ttpipe.passes.pipeline.wgmma import async_launch_dots, merge_wgmma_flushes, update_waits
 from ttpipe.textio import print_module
-from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
 
 KEEP_PREDICATE_STAGE = "__test_keep_predicate_stage"
 """On a loop (tests only): leave its `ttg.predicate_stage` ops unresolved."""
@@ -229,7 +228,7 @@ class Pipeline(ModulePass):
     Remarks: a scheduled loop that lowering or expansion refuses gets one remark at its
     location, `loop not pipelined: <reason>` (`loop expanded but not lowered: ...` when only
     lowering refused it); `ttpipe-schedule-loops` reports the loops it does not schedule.
-    `ttpipe-opt --remarks` prints them; from Python, `remarks(module)` below runs a pipeline
+    `ttpipe-opt --remarks` prints them; from Python, `ttpipe.pipeline.driver.remarks(module)` runs a pipeline
     and returns them, or collect them around any pass with
     `with ttpipe.ir.diagnostics.diagnostic_handler(found.append): ...`.
     """
@@ -259,20 +258,3 @@ class Pipeline(ModulePass):
             sys.stderr.write(f"// -----// SoftwarePipeliner internal IR Dump After: {step}\n"
                              f"{print_module(module)}\n\n\n")
 
-
-DEFAULT_REMARK_PASSES = "ttpipe-assign-latencies,ttpipe-schedule-loops,ttpipe-pipeline"
-
-
-def remarks(module: ModuleOp | str, passes: str = DEFAULT_REMARK_PASSES) -> list[Diagnostic]:
-    """Run `passes` (a `ttpipe-opt -p` pipeline) over `module` (IR text is parsed first; a
-    module is changed in place) and return the remarks and warnings they emit, each with
-    its `where` (`file:line:col`), e.g. `loop not pipelined: it contains a gpu.barrier`."""
-    from ttpipe.pipeline import driver, spec
-    from ttpipe.textio import parse_module
-
-    if isinstance(module, str):
-        module = parse_module(module, "<input>").module
-    found: list[Diagnostic] = []
-    with diagnostic_handler(found.append):
-        driver.run(module, spec.parse(passes))
-    return found

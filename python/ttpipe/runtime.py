@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from ttpipe.passes.common.hardware import TMA_DESCRIPTOR_ALIGN, TMA_DESCRIPTOR_BYTES
+
 DEFAULT_SHARED_LIMIT = 48 * 1024
 """Dynamic shared memory a kernel gets without opting in (cuFuncSetAttribute)."""
 
-CUTENSORMAP_BYTES = 128
-CUTENSORMAP_ALIGN = 64
 
 _INTEGERS = {
     "i1": (ctypes.c_int8, 0, 1), "i8": (ctypes.c_int8, -2**7, 2**7 - 1), "i16": (ctypes.c_int16, -2**15, 2**15 - 1),
@@ -172,7 +172,7 @@ def encode_tensor_map(descriptor, meta: dict, what: str) -> tuple[bytes, list[in
         data_type, rank, _device_pointer(descriptor.base, what), sizes, byte_strides, box, element_strides,
         driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE, driver.CUtensorMapSwizzle(meta["swizzle"]),
         driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_128B, fill))
-    return ctypes.string_at(tensor_map.getPtr(), CUTENSORMAP_BYTES), shape, strides
+    return ctypes.string_at(tensor_map.getPtr(), TMA_DESCRIPTOR_BYTES), shape, strides
 
 
 def _descriptor_rank(kind: str) -> int:
@@ -320,7 +320,7 @@ class Kernel:
                 if len(value.shape) != _descriptor_rank(kind):
                     raise CudaError(f"{what}: a rank-{_descriptor_rank(kind)} descriptor is expected")
                 tensor_map, shape, strides = encode_tensor_map(value, meta, what)
-                push(_AlignedBytes(tensor_map, CUTENSORMAP_ALIGN))
+                push(_AlignedBytes(tensor_map, TMA_DESCRIPTOR_ALIGN))
                 for size in shape:
                     push(_scalar("i32", size, what + " shape"))
                 for stride in strides:

@@ -13,7 +13,10 @@ from collections.abc import Callable, Sequence
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.pipeline import spec
 from ttpipe.pipeline.spec import PassInvocation
+from ttpipe.textio import parse_module
 
 PassHook = Callable[[PassInvocation, ModuleOp], None]
 
@@ -54,3 +57,18 @@ def _batches(invocations: Sequence[PassInvocation],
         else:
             batches.append([invocation])
     return batches
+
+
+DEFAULT_REMARK_PASSES = "ttpipe-assign-latencies,ttpipe-schedule-loops,ttpipe-pipeline"
+
+
+def remarks(module: ModuleOp | str, passes: str = DEFAULT_REMARK_PASSES) -> list[Diagnostic]:
+    """Run `passes` (a `ttpipe-opt -p` pipeline) over `module` (IR text is parsed first; a
+    module is changed in place) and return the remarks and warnings they emit, each with
+    its `where` (`file:line:col`), e.g. `loop not pipelined: it contains a gpu.barrier`."""
+    if isinstance(module, str):
+        module = parse_module(module, "<input>").module
+    found: list[Diagnostic] = []
+    with diagnostic_handler(found.append):
+        run(module, spec.parse(passes))
+    return found
