@@ -67,7 +67,7 @@ from ttpipe.dialects import scf
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.target import error_at
-from ttpipe.passes.pipeline.builder import OpBuilder, constant_int, value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int, value_location
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.predicate import predicate_op
 from ttpipe.passes.pipeline.schedule import (

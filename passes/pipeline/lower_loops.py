@@ -108,7 +108,7 @@ from ttpipe.passes.common.hardware import TMA_DESCRIPTOR_BYTES
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
 from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
-from ttpipe.passes.pipeline.builder import OpBuilder, value_location
+from ttpipe.passes.common.builder import OpBuilder, value_location
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS, MMAv5PipelineableOperands
 from ttpipe.passes.pipeline.pipelining_utility import (
     CP_ASYNC_MIN_BYTES,

@@ -22,7 +22,7 @@ from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.arith_canonicalize import ARITH_PATTERNS
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.greedy import apply_patterns_greedily
-from ttpipe.passes.pipeline.builder import OpBuilder, constant_int
+from ttpipe.passes.common.builder import OpBuilder, constant_int
 from ttpipe.passes.pipeline.expand import (
     PipeliningOptions,
     Refusal,

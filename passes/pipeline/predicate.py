@@ -25,7 +25,7 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import llvm, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import i1_like
 from ttpipe.passes.common.target import error_at
-from ttpipe.passes.pipeline.builder import OpBuilder, constant_int, value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int, value_location
 from ttpipe.passes.pipeline.lower_loops import set_operand_groups
 
 RUN_UNPREDICATED = (

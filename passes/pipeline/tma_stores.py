@@ -37,7 +37,7 @@ from xdsl.rewriter import InsertPoint
 from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr, SharedMemorySpaceAttr
 from ttpipe.dialects.ttg_types import MemDescType
-from ttpipe.passes.pipeline.builder import OpBuilder
+from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.pipeline.lower_loops import lower_tma_descriptors
 from ttpipe.passes.pipeline.schedule import CoarseSchedule
 

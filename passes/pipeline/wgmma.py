@@ -80,7 +80,7 @@ from ttpipe.passes.common.distributed_layouts import (
     to_linear_layout,
 )
 from ttpipe.passes.common.linear_layout import LinearLayout, reshape_layout, standard_out_dims
-from ttpipe.passes.pipeline.builder import OpBuilder, value_location
+from ttpipe.passes.common.builder import OpBuilder, value_location
 from ttpipe.passes.pipeline.pipelining_utility import (
     ancestor_in_block,
     is_ancestor,
