@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     VectorType,
 )
-from xdsl.ir import Attribute, Data
+from xdsl.ir import Attribute, Data, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -32,6 +32,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ttpipe.dialects.props import int_prop
 from ttpipe.ir.base import DialectAttribute, I64Enum, IntEnum
 from ttpipe.ir.printer import attribute_text
 from ttpipe.ir.syntax import FormattedOp, ParseState
@@ -174,6 +175,10 @@ class _SameTypeBinary(_ArithOp):
     SYNTAX: ClassVar = "$lhs `,` $rhs attr-dict `:` type($result)"
     SAME_TYPE: ClassVar = ("lhs", "rhs", "result")
 
+    def __init__(self, lhs: SSAValue, rhs: SSAValue):
+        """`lhs op rhs`, of `lhs`'s type."""
+        super().__init__(operands=[lhs, rhs], result_types=[lhs.type])
+
     def verify_(self) -> None:
         if not (self.lhs.type == self.rhs.type == self.result.type):
             raise VerifyException(f"'{self.name}' op requires the same type for all operands and results")
@@ -184,11 +189,18 @@ class _OverflowBinary(_SameTypeBinary):
     SYNTAX: ClassVar = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
     ATTR_SYNTAX: ClassVar = {"overflowFlags": OverflowAttr}
 
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, *, overflow: OverflowAttr | None = None):
+        IRDLOperation.__init__(self, operands=[lhs, rhs], result_types=[lhs.type],
+                               properties={"overflowFlags": overflow})
+
 
 class _FloatBinary(_SameTypeBinary):
     fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
     SYNTAX: ClassVar = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, *, fastmath: FastMathAttr | None = None):
+        IRDLOperation.__init__(self, operands=[lhs, rhs], result_types=[lhs.type], properties={"fastmath": fastmath})
 
 
 class _Cast(_ArithOp):
@@ -196,6 +208,9 @@ class _Cast(_ArithOp):
     out = result_def()
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$in_ attr-dict `:` type($in_) `to` type($out)"
+
+    def __init__(self, src: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type])
 
 
 def _binary(base: type, op_name: str, class_name: str) -> type:
@@ -238,6 +253,9 @@ class ExtFOp(_Cast):
     SYNTAX: ClassVar = "$in_ (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) `to` type($out)"
     ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
 
+    def __init__(self, src: SSAValue, *, result_type: Attribute, fastmath: FastMathAttr | None = None):
+        IRDLOperation.__init__(self, operands=[src], result_types=[result_type], properties={"fastmath": fastmath})
+
 
 @irdl_op_definition
 class TruncFOp(_Cast):
@@ -246,6 +264,11 @@ class TruncFOp(_Cast):
     fastmath = prop_def(FastMathAttr, default_value=FASTMATH_NONE)
     SYNTAX: ClassVar = "$in_ ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in_) `to` type($out)"
     ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr, "roundingmode": RoundingMode}
+
+    def __init__(self, src: SSAValue, *, result_type: Attribute, rounding: RoundingMode | IntegerAttr | None = None,
+                 fastmath: FastMathAttr | None = None):
+        IRDLOperation.__init__(self, operands=[src], result_types=[result_type],
+                               properties={"roundingmode": int_prop(rounding), "fastmath": fastmath})
 
 
 @irdl_op_definition
@@ -258,6 +281,9 @@ class NegFOp(_ArithOp):
     SYNTAX: ClassVar = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
     ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
     SAME_TYPE: ClassVar = ("operand", "result")
+
+    def __init__(self, operand: SSAValue, *, fastmath: FastMathAttr | None = None):
+        super().__init__(operands=[operand], result_types=[operand.type], properties={"fastmath": fastmath})
 
 
 @irdl_op_definition
@@ -272,6 +298,11 @@ class CmpIOp(_ArithOp):
     ATTR_SYNTAX: ClassVar = {"predicate": CmpIPredicate}
     SAME_TYPE: ClassVar = ("lhs", "rhs")
     TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
+
+    def __init__(self, predicate: CmpIPredicate, lhs: SSAValue, rhs: SSAValue):
+        """`lhs predicate rhs`: i1, shaped like `lhs`."""
+        super().__init__(operands=[lhs, rhs], result_types=[i1_like(lhs.type)],
+                         properties={"predicate": int_prop(predicate, IntegerType(64))})
 
 
 @irdl_op_definition
@@ -288,6 +319,12 @@ class CmpFOp(_ArithOp):
     SAME_TYPE: ClassVar = ("lhs", "rhs")
     TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
 
+    def __init__(self, predicate: CmpFPredicate, lhs: SSAValue, rhs: SSAValue, *,
+                 fastmath: FastMathAttr | None = None):
+        """`lhs predicate rhs`: i1, shaped like `lhs`."""
+        super().__init__(operands=[lhs, rhs], result_types=[i1_like(lhs.type)],
+                         properties={"predicate": int_prop(predicate, IntegerType(64)), "fastmath": fastmath})
+
 
 @irdl_op_definition
 class SelectOp(_ArithOp):
@@ -300,6 +337,9 @@ class SelectOp(_ArithOp):
     result = result_def()
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$condition `,` $true_value `,` $false_value attr-dict `:` custom<SelectTypes>()"
+
+    def __init__(self, condition: SSAValue, true_value: SSAValue, false_value: SSAValue):
+        super().__init__(operands=[condition, true_value, false_value], result_types=[true_value.type])
 
     @staticmethod
     def parse_SelectTypes(parser, state: ParseState) -> None:
@@ -328,6 +368,20 @@ class ConstantOp(_ArithOp):
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "attr-dict $value"
 
+    def __init__(self, value: Attribute, result_type: Attribute | None = None):
+        """A constant of a typed attribute (`IntegerAttr`, `FloatAttr`, `DenseElementsAttr`),
+        of that attribute's type unless `result_type` says otherwise."""
+        super().__init__(result_types=[value.type if result_type is None else result_type],
+                         properties={"value": value})
+
+    @classmethod
+    def from_int(cls, value: int, type_: IntegerType | IndexType) -> ConstantOp:
+        """MLIR's `arith::ConstantIntOp`/`ConstantIndexOp`: `value` of an integer or index
+        type (any non-zero value is `true` for i1)."""
+        if isinstance(type_, IntegerType) and type_.width.data == 1:
+            value = 1 if value else 0
+        return cls(IntegerAttr(value, type_))
+
     @classmethod
     def parse_custom(cls, parser, name_offset: int):
         attrs = dict(parser.parse_dictionary().data) if parser.at("{") else {}
@@ -338,6 +392,7 @@ class ConstantOp(_ArithOp):
         return cls.create(result_types=[result_type], properties={"value": value}, attributes=attrs)
 
     def print_custom(self, printer) -> None:
+        """`attr-dict $value`: the value with its type (`1 : i64`), as everywhere outside arrays."""
         printer.print_attr_dict(dict(self.attributes))
         printer.write(" " + printer.attr(self.value))
 

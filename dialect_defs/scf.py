@@ -12,10 +12,11 @@ out: Triton never emits them (its TTGIR conversion marks them illegal).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import DenseArrayBase, FunctionType, IndexType, IntegerType, UnitAttr, i64
-from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -30,6 +31,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import IsTerminator, Pure, RecursiveMemoryEffect, ReturnLike, SingleBlockImplicitTerminator
 
+from ttpipe.dialects.props import unit_prop
 from ttpipe.ir.syntax import FormattedOp
 
 
@@ -42,6 +44,9 @@ class YieldOp(FormattedOp, IRDLOperation):
     values = var_operand_def()
     traits = traits_def(IsTerminator(), Pure(), ReturnLike())
     SYNTAX: ClassVar = "attr-dict ($values^ `:` type($values))?"
+
+    def __init__(self, *values: SSAValue):
+        super().__init__(operands=[values])
 
 
 @irdl_op_definition
@@ -135,6 +140,15 @@ class ForOp(_ScfOp):
     region = region_def("single_block")
     traits = traits_def(RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp))
 
+    def __init__(self, lower_bound: SSAValue, upper_bound: SSAValue, step: SSAValue,
+                 init_args: Sequence[SSAValue] = (), *, body: Region | Block, unsigned_cmp: bool = False):
+        """A loop whose results have the types of `init_args`; `body` takes the induction
+        variable and the iteration arguments."""
+        super().__init__(operands=[lower_bound, upper_bound, step, init_args],
+                         result_types=[[value.type for value in init_args]],
+                         properties={"unsignedCmp": unit_prop(unsigned_cmp)},
+                         regions=[body if isinstance(body, Region) else Region(body)])
+
     @property
     def body(self) -> Block:
         return self.region.block
@@ -197,6 +211,11 @@ class IfOp(_ScfOp):
     thenRegion = region_def("single_block")
     elseRegion = region_def()
     traits = traits_def(RecursiveMemoryEffect(), SingleBlockImplicitTerminator(YieldOp))
+
+    def __init__(self, condition: SSAValue, result_types: Sequence[Attribute], then_region: Region,
+                 else_region: Region | None = None):
+        super().__init__(operands=[condition], result_types=[result_types],
+                         regions=[then_region, Region() if else_region is None else else_region])
 
     @classmethod
     def parse_custom(cls, parser, name_offset: int) -> Operation:

@@ -30,6 +30,7 @@ Deviations from Triton:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -51,7 +52,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Operation, Region
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -91,6 +92,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ttpipe.dialects.arith import i1_like
+from ttpipe.dialects.props import bool_prop, i32_array, int_prop, unit_prop
 from ttpipe.ir.base import DialectType, IntEnum
 from ttpipe.ir import floats
 from ttpipe.ir.printer import attribute_text
@@ -374,6 +376,9 @@ class _Cast(TTOp):
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($result)"
 
+    def __init__(self, src: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type])
+
     def verify_shapes(self) -> None:
         """`SameOperandsAndResultShape` and `SameOperandsAndResultEncoding`."""
         src, dst = self.src.type, self.result.type
@@ -423,6 +428,10 @@ class FpToFpOp(_Cast):
     rounding = opt_prop_def(IntegerAttr)
     SYNTAX: ClassVar = "$src attr-dict  (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)"
     ATTR_SYNTAX: ClassVar = {"rounding": RoundingMode}
+
+    def __init__(self, src: SSAValue, *, result_type: Attribute, rounding: RoundingMode | IntegerAttr | None = None):
+        IRDLOperation.__init__(self, operands=[src], result_types=[result_type],
+                               properties={"rounding": int_prop(rounding)})
 
     def verify_(self) -> None:
         self.verify_shapes()
@@ -500,6 +509,10 @@ class AddPtrOp(TTOp):
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)"
     TYPE_RULES: ClassVar = {"ptr": lambda s: s.type("result")}
+
+    def __init__(self, ptr: SSAValue, offset: SSAValue):
+        """`ptr + offset` (in elements), of `ptr`'s type."""
+        super().__init__(operands=[ptr, offset], result_types=[ptr.type])
 
     def verify_(self) -> None:
         if self.ptr.type != self.result.type:
@@ -684,6 +697,10 @@ class UnsplatOp(TTOp):
     SYNTAX: ClassVar = "$src attr-dict `:` type($src)"
     TYPE_RULES: ClassVar = {"result": lambda s: s.type("src").element_type}
 
+    def __init__(self, src: SSAValue):
+        """The one element of `src`."""
+        super().__init__(operands=[src], result_types=[src.type.element_type])
+
     def verify_(self) -> None:
         if math.prod(self.src.type.get_shape()) != 1:
             raise self.error("source tensor must have exactly one element")
@@ -699,6 +716,9 @@ class ExpandDimsOp(TTOp):
     result = result_def(TensorType)
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def __init__(self, src: SSAValue, *, axis: int, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type], properties={"axis": int_prop(axis)})
 
     def verify_(self) -> None:
         shape = list(self.src.type.get_shape())
@@ -722,6 +742,12 @@ class ReshapeOp(TTOp):
     SYNTAX: ClassVar = ("$src (`allow_reorder` $allow_reorder^)? (`efficient_layout` $efficient_layout^)? "
                         "attr-dict `:` type($src) `->` type($result)")
     ATTR_SYNTAX: ClassVar = {"allow_reorder": "unit", "efficient_layout": "unit"}
+
+    def __init__(self, src: SSAValue, *, result_type: Attribute, allow_reorder: bool = False,
+                 efficient_layout: bool = False):
+        super().__init__(operands=[src], result_types=[result_type],
+                         properties={"allow_reorder": unit_prop(allow_reorder),
+                                     "efficient_layout": unit_prop(efficient_layout)})
 
     def verify_(self) -> None:
         src, dst = self.src.type, self.result.type
@@ -800,6 +826,10 @@ class SplitOp(TTOp):
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($outLHS)"
     TYPE_RULES: ClassVar = {"outRHS": lambda s: s.type("outLHS")}
 
+    def __init__(self, src: SSAValue, *, result_type: Attribute):
+        """The two halves of `src` along its last dimension, each of `result_type`."""
+        super().__init__(operands=[src], result_types=[result_type, result_type])
+
     def verify_(self) -> None:
         shape = self.src.type.get_shape()
         if not shape or shape[-1] != 2:
@@ -819,6 +849,9 @@ class TransOp(TTOp):
     result = result_def(TensorType)
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def __init__(self, src: SSAValue, *, order: Sequence[int] | DenseArrayBase, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type], properties={"order": i32_array(order)})
 
     def verify_(self) -> None:
         order = list(self.order.get_values())
@@ -896,6 +929,14 @@ class DotOp(TTOp):
     ATTR_SYNTAX: ClassVar = {"inputPrecision": InputPrecision}
     TYPE_RULES: ClassVar = {"c": lambda s: s.type("d")}
 
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, *,
+                 input_precision: InputPrecision | IntegerAttr | None = None,
+                 max_num_imprecise_acc: int | IntegerAttr | None = None):
+        """`a * b + c`, of `c`'s type; unset properties take their defaults."""
+        super().__init__(operands=[a, b, c], result_types=[c.type],
+                         properties={"inputPrecision": int_prop(input_precision),
+                                     "maxNumImpreciseAcc": int_prop(max_num_imprecise_acc)})
+
     def verify_(self) -> None:
         a, b = self.a.type, self.b.type
         a_shape, b_shape = a.get_shape(), b.get_shape()
@@ -931,6 +972,16 @@ class DotScaledOp(TTOp):
     """
     ATTR_SYNTAX: ClassVar = {"a_elem_type": ScaleDotElemType, "b_elem_type": ScaleDotElemType}
     TYPE_RULES: ClassVar = {"c": lambda s: s.type("d")}
+
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, a_scale: SSAValue | None = None,
+                 b_scale: SSAValue | None = None, *, a_elem_type: ScaleDotElemType | IntegerAttr,
+                 b_elem_type: ScaleDotElemType | IntegerAttr, fast_math: bool | IntegerAttr,
+                 lhs_k_pack: bool | IntegerAttr | None = None, rhs_k_pack: bool | IntegerAttr | None = None):
+        """`(a * a_scale) x (b * b_scale) + c`, of `c`'s type; unset k-packs default to true."""
+        super().__init__(operands=[a, b, c, a_scale, b_scale], result_types=[c.type],
+                         properties={"a_elem_type": int_prop(a_elem_type), "b_elem_type": int_prop(b_elem_type),
+                                     "fastMath": bool_prop(fast_math), "lhs_k_pack": bool_prop(lhs_k_pack),
+                                     "rhs_k_pack": bool_prop(rhs_k_pack)})
 
     def verify_(self) -> None:
         a_shape, b_shape = self.a.type.get_shape(), self.b.type.get_shape()

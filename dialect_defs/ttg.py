@@ -19,10 +19,11 @@ above) that the parser creates in the op's second region, as Triton's parser doe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import DenseArrayBase, FunctionType, IntegerAttr, IntegerType, TensorType, i32
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -48,6 +49,7 @@ from xdsl.traits import (
 )
 
 from ttpipe.dialects.arith import i1_like
+from ttpipe.dialects.props import bool_prop, i32_array, int_prop
 from ttpipe.dialects.tt import CacheModifier, EvictionPolicy, PointerType
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
 from ttpipe.ir.syntax import FormattedOp, ParseState
@@ -81,6 +83,9 @@ class ConvertLayoutOp(FormattedOp, IRDLOperation):
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($result)"
 
+    def __init__(self, src: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type])
+
 
 @irdl_op_definition
 class AsyncWaitOp(FormattedOp, IRDLOperation):
@@ -91,6 +96,10 @@ class AsyncWaitOp(FormattedOp, IRDLOperation):
     SYNTAX: ClassVar = "($asyncToken^)? attr-dict"
     TYPE_RULES: ClassVar = {"asyncToken": _token, "retToken": _token}
 
+    def __init__(self, tokens: Sequence[SSAValue] = (), *, num: int | IntegerAttr):
+        """Wait until at most `num` cp.async groups are in flight."""
+        super().__init__(operands=[tokens], result_types=[AsyncTokenType()], properties={"num": int_prop(num)})
+
 
 @irdl_op_definition
 class AsyncCommitGroupOp(FormattedOp, IRDLOperation):
@@ -99,6 +108,9 @@ class AsyncCommitGroupOp(FormattedOp, IRDLOperation):
     asyncToken = result_def(AsyncTokenType)
     SYNTAX: ClassVar = "(`tokens` $inputTokens^)? attr-dict"
     TYPE_RULES: ClassVar = {"inputTokens": _token, "asyncToken": _token}
+
+    def __init__(self, tokens: Sequence[SSAValue] = ()):
+        super().__init__(operands=[tokens], result_types=[AsyncTokenType()])
 
 
 @irdl_op_definition
@@ -126,6 +138,15 @@ class AsyncCopyGlobalToLocalOp(FormattedOp, IRDLOperation):
         "token": _token,
     }
 
+    def __init__(self, src: SSAValue, result: SSAValue, mask: SSAValue | None = None, other: SSAValue | None = None,
+                 *, cache: CacheModifier | IntegerAttr | None = None, evict: EvictionPolicy | IntegerAttr | None = None,
+                 is_volatile: bool | IntegerAttr | None = None, contiguity: int | IntegerAttr | None = None):
+        """cp.async of the pointers `src` into the buffer `result`; unset properties take
+        their defaults."""
+        super().__init__(operands=[src, result, mask, other], result_types=[AsyncTokenType()],
+                         properties={"cache": int_prop(cache), "evict": int_prop(evict),
+                                     "isVolatile": bool_prop(is_volatile), "contiguity": int_prop(contiguity)})
+
 
 # ------------------------------------------------------------------ shared memory
 
@@ -138,12 +159,19 @@ class LocalAllocOp(FormattedOp, IRDLOperation):
     result = result_def(MemDescType)
     SYNTAX: ClassVar = "($src^)? attr-dict `:` functional-type(operands, results)"
 
+    def __init__(self, src: SSAValue | None = None, *, result_type: Attribute, alignment: int | None = None):
+        """A shared memory buffer of `result_type`, holding `src` if given."""
+        super().__init__(operands=[src], result_types=[result_type], properties={"alignment": int_prop(alignment)})
+
 
 @irdl_op_definition
 class LocalDeallocOp(FormattedOp, IRDLOperation):
     name = "ttg.local_dealloc"
     src = operand_def(MemDescType)
     SYNTAX: ClassVar = "$src attr-dict `:` qualified(type($src))"
+
+    def __init__(self, src: SSAValue):
+        super().__init__(operands=[src])
 
 
 @irdl_op_definition
@@ -155,6 +183,9 @@ class MemDescIndexOp(FormattedOp, IRDLOperation):
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))"
     TYPE_RULES: ClassVar = {"index": _i32}
+
+    def __init__(self, src: SSAValue, index: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[src, index], result_types=[result_type])
 
 
 @irdl_op_definition
@@ -168,6 +199,9 @@ class MemDescSubsliceOp(FormattedOp, IRDLOperation):
         $src `[` custom<Offsets>($offsets) `]` attr-dict `:` qualified(type($src))
         `->` qualified(type($result))
     """
+
+    def __init__(self, src: SSAValue, *, offsets: Sequence[int] | DenseArrayBase, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type], properties={"offsets": i32_array(offsets)})
 
     @staticmethod
     def parse_Offsets(parser, state: ParseState, name: str) -> None:
@@ -184,11 +218,18 @@ class _MemDescView(FormattedOp, IRDLOperation):
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))"
 
+    def __init__(self, src: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[src], result_types=[result_type])
+
 
 @irdl_op_definition
 class MemDescTransOp(_MemDescView):
     name = "ttg.memdesc_trans"
     order = prop_def(DenseArrayBase)
+
+    def __init__(self, src: SSAValue, *, order: Sequence[int] | DenseArrayBase, result_type: Attribute):
+        IRDLOperation.__init__(self, operands=[src], result_types=[result_type],
+                               properties={"order": i32_array(order)})
 
 
 @irdl_op_definition
@@ -210,6 +251,9 @@ class LocalLoadOp(FormattedOp, IRDLOperation):
     SYNTAX: ClassVar = "$src (`token` $token^)? attr-dict `:` qualified(type($src)) `->` type($result)"
     TYPE_RULES: ClassVar = {"token": _token}
 
+    def __init__(self, src: SSAValue, token: SSAValue | None = None, *, result_type: Attribute):
+        super().__init__(operands=[src, token], result_types=[result_type])
+
 
 @irdl_op_definition
 class LocalStoreOp(FormattedOp, IRDLOperation):
@@ -217,6 +261,9 @@ class LocalStoreOp(FormattedOp, IRDLOperation):
     src = operand_def(TensorType)
     dst = operand_def(MemDescType)
     SYNTAX: ClassVar = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))"
+
+    def __init__(self, src: SSAValue, dst: SSAValue):
+        super().__init__(operands=[src, dst])
 
 
 @irdl_op_definition
@@ -243,6 +290,11 @@ class PredicateStageOp(FormattedOp, IRDLOperation):
     ATTR_SYNTAX: ClassVar = {"maxStage": "i32", "stage": "i32"}
     SAME_TYPE: ClassVar = ("iv", "ub", "step")
 
+    def __init__(self, iv: SSAValue, ub: SSAValue, step: SSAValue, *, max_stage: int, stage: int):
+        """Whether `stage` of a loop of `max_stage + 1` stages runs at `iv` (an i1)."""
+        super().__init__(operands=[iv, ub, step], result_types=[_I1],
+                         properties={"maxStage": int_prop(max_stage), "stage": int_prop(stage)})
+
 
 @irdl_op_definition
 class MaskOp(IRDLOperation):
@@ -253,6 +305,9 @@ class MaskOp(IRDLOperation):
     result = var_result_def()
     region = region_def("single_block")
 
+    def __init__(self, pred: SSAValue, *, result_types: Sequence[Attribute], region: Region):
+        super().__init__(operands=[pred], result_types=[result_types], regions=[region])
+
 
 @irdl_op_definition
 class MaskReturnOp(FormattedOp, IRDLOperation):
@@ -260,6 +315,9 @@ class MaskReturnOp(FormattedOp, IRDLOperation):
     result = var_operand_def()
     traits = traits_def(HasParent(MaskOp), Pure(), IsTerminator(), ReturnLike())
     SYNTAX: ClassVar = "$result attr-dict `:` type($result)"
+
+    def __init__(self, values: Sequence[SSAValue] = ()):
+        super().__init__(operands=[values])
 
 
 # ------------------------------------------------------------------ conversions and scratch
@@ -274,6 +332,10 @@ class Fp4ToFpOp(FormattedOp, IRDLOperation):
     traits = traits_def(Pure())
     SYNTAX: ClassVar = "$src attr-dict `:` type($src) `->` type($result)"
 
+    def __init__(self, src: SSAValue, *, axis: int, result_type: Attribute):
+        """The e2m1 pairs of `src` unpacked along `axis`."""
+        super().__init__(operands=[src], result_types=[result_type], properties={"axis": int_prop(axis)})
+
 
 @irdl_op_definition
 class GlobalScratchAllocOp(FormattedOp, IRDLOperation):
@@ -282,6 +344,11 @@ class GlobalScratchAllocOp(FormattedOp, IRDLOperation):
     alignment = prop_def(IntegerAttr)
     result = result_def(PointerType)
     SYNTAX: ClassVar = "attr-dict `:` qualified(type($result))"
+
+    def __init__(self, *, nbytes: int, alignment: int, result_type: Attribute | None = None):
+        """`nbytes` of global scratch memory, as an `!tt.ptr<i8>` unless `result_type` says otherwise."""
+        super().__init__(result_types=[PointerType(IntegerType(8)) if result_type is None else result_type],
+                         properties={"nbytes": int_prop(nbytes), "alignment": int_prop(alignment)})
 
 
 # ------------------------------------------------------------------ warp specialization
@@ -302,6 +369,19 @@ class WarpSpecializeOp(FormattedOp, IRDLOperation):
     defaultRegion = region_def()
     partitionOpHolder = region_def("single_block")
     traits = traits_def(RecursiveMemoryEffect())
+
+    def __init__(self, captures: Sequence[SSAValue] = (), *, default_region: Region,
+                 partition_regions: Sequence[Region], partition_num_warps: Sequence[int],
+                 result_types: Sequence[Attribute] = (), requested_registers: Sequence[int] | None = None):
+        """The default region (ending in `ttg.warp_yield` of `result_types`) and partition
+        regions (each with one block argument per capture, ending in `ttg.warp_return`) of
+        `partition_num_warps` warps each."""
+        partitions = WarpSpecializePartitionsOp(regions=partition_regions)
+        super().__init__(operands=[captures], result_types=[result_types],
+                         properties={"partitionNumWarps": i32_array(partition_num_warps),
+                                     "requestedRegisters": None if requested_registers is None
+                                     else i32_array(requested_registers)},
+                         regions=[default_region, Region(Block([partitions]))])
 
     @property
     def partitions_op(self) -> WarpSpecializePartitionsOp:
@@ -382,6 +462,9 @@ class WarpSpecializePartitionsOp(IRDLOperation):
     traits = traits_def(IsolatedFromAbove(), RecursiveMemoryEffect(), IsTerminator(),
                         HasParent(WarpSpecializeOp))
 
+    def __init__(self, *, regions: Sequence[Region]):
+        super().__init__(regions=[list(regions)])
+
 
 @irdl_op_definition
 class WarpYieldOp(FormattedOp, IRDLOperation):
@@ -390,12 +473,19 @@ class WarpYieldOp(FormattedOp, IRDLOperation):
     traits = traits_def(Pure(), IsTerminator(), ReturnLike(), HasParent(WarpSpecializeOp))
     SYNTAX: ClassVar = "($values^)? attr-dict (`:` type($values)^)?"
 
+    def __init__(self, values: Sequence[SSAValue] = ()):
+        """Ends the default region, which returns `values` as the op's results."""
+        super().__init__(operands=[values])
+
 
 @irdl_op_definition
 class WarpReturnOp(FormattedOp, IRDLOperation):
     name = "ttg.warp_return"
     traits = traits_def(Pure(), IsTerminator(), ReturnLike(), HasParent(WarpSpecializePartitionsOp))
     SYNTAX: ClassVar = "attr-dict"
+
+    def __init__(self):
+        super().__init__()
 
 
 OPS = (

@@ -16,6 +16,7 @@ for each mbarrier a tcgen05 MMA arrives on when it completes).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -29,6 +30,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -61,6 +63,7 @@ from ttpipe.dialects.tt import (
     TensorDescType,
     enum_attr,
 )
+from ttpipe.dialects.props import bool_prop, int_prop, unit_prop
 from ttpipe.dialects.ttg_attrs import BoolData, read_bool
 from ttpipe.dialects.ttg_types import AsyncTokenType, MemDescType
 from ttpipe.ir.syntax import FormattedOp, ParseState
@@ -72,6 +75,11 @@ def _i1(_: ParseState) -> IntegerType:
 
 def _i32(_: ParseState) -> IntegerType:
     return i32
+
+
+def _token_types(with_token: bool) -> list[AsyncTokenType]:
+    """The types of an optional async token result."""
+    return [AsyncTokenType()] if with_token else []
 
 
 # ------------------------------------------------------------------ attributes
@@ -290,6 +298,9 @@ class FenceAsyncSharedOp(_TTNGOp):
     bCluster = prop_def(BoolAttr)
     SYNTAX: ClassVar = "attr-dict"
 
+    def __init__(self, *, b_cluster: bool | IntegerAttr):
+        super().__init__(properties={"bCluster": bool_prop(b_cluster)})
+
 
 @irdl_op_definition
 class ClusterArriveOp(_TTNGOp):
@@ -327,6 +338,16 @@ class WarpGroupDotOp(_TTNGOp):
   """
     TYPE_RULES: ClassVar = {"c": lambda s: s.type("d"), "useC": _i1}
 
+    def __init__(self, a: SSAValue, b: SSAValue, c: SSAValue, use_c: SSAValue | None = None, *,
+                 input_precision: InputPrecision | IntegerAttr | None = None,
+                 max_num_imprecise_acc: int | IntegerAttr | None = None, is_async: bool | IntegerAttr | None = None):
+        """`a * b + c` (`a * b` where `use_c` is false), of `c`'s type; unset properties take
+        their defaults."""
+        super().__init__(operands=[a, b, c, use_c], result_types=[c.type],
+                         properties={"inputPrecision": int_prop(input_precision),
+                                     "maxNumImpreciseAcc": int_prop(max_num_imprecise_acc),
+                                     "isAsync": bool_prop(is_async)})
+
 
 @irdl_op_definition
 class WarpGroupDotWaitOp(_TTNGOp):
@@ -339,6 +360,11 @@ class WarpGroupDotWaitOp(_TTNGOp):
     SYNTAX: ClassVar = "$inputs attr-dict `:` type($inputs)"
     TYPE_RULES: ClassVar = {"outputs": lambda s: s.operand_types.get("inputs", [])}
 
+    def __init__(self, inputs: Sequence[SSAValue] = (), *, pendings: int | IntegerAttr):
+        """Wait for all but `pendings` wgmmas; the outputs forward `inputs`."""
+        super().__init__(operands=[inputs], result_types=[[value.type for value in inputs]],
+                         properties={"pendings": int_prop(pendings)})
+
 
 @irdl_op_definition
 class InitBarrierOp(_TTNGOp):
@@ -350,6 +376,9 @@ class InitBarrierOp(_TTNGOp):
     SYNTAX: ClassVar = "$alloc `,` $count attr-dict `:` qualified(type($alloc))"
     ATTR_SYNTAX: ClassVar = {"count": "i32"}
 
+    def __init__(self, alloc: SSAValue, *, count: int):
+        super().__init__(operands=[alloc], properties={"count": int_prop(count)})
+
 
 @irdl_op_definition
 class InvalBarrierOp(_TTNGOp):
@@ -358,6 +387,9 @@ class InvalBarrierOp(_TTNGOp):
     name = "ttng.inval_barrier"
     alloc = operand_def(MemDescType)
     SYNTAX: ClassVar = "$alloc attr-dict `:` qualified(type($alloc))"
+
+    def __init__(self, alloc: SSAValue):
+        super().__init__(operands=[alloc])
 
 
 @irdl_op_definition
@@ -373,6 +405,10 @@ class BarrierExpectOp(_TTNGOp):
   """
     ATTR_SYNTAX: ClassVar = {"size": "i32"}
     TYPE_RULES: ClassVar = {"pred": _i1}
+
+    def __init__(self, alloc: SSAValue, pred: SSAValue, *, size: int):
+        """Arrive on the mbarrier `alloc`, expecting `size` more bytes."""
+        super().__init__(operands=[alloc, pred], properties={"size": int_prop(size)})
 
 
 @irdl_op_definition
@@ -392,6 +428,9 @@ class WaitBarrierOp(_TTNGOp):
   """
     TYPE_RULES: ClassVar = {"phase": _i32, "pred": _i1}
 
+    def __init__(self, alloc: SSAValue, phase: SSAValue, pred: SSAValue | None = None, deps: Sequence[SSAValue] = ()):
+        super().__init__(operands=[alloc, phase, pred, deps])
+
 
 @irdl_op_definition
 class ArriveBarrierOp(_TTNGOp):
@@ -406,6 +445,11 @@ class ArriveBarrierOp(_TTNGOp):
   """
     ATTR_SYNTAX: ClassVar = {"count": "i32"}
     TYPE_RULES: ClassVar = {"pred": _i1}
+
+    def __init__(self, alloc: SSAValue, pred: SSAValue | None = None, *, count: int | IntegerAttr):
+        """Arrive `count` times on the mbarrier `alloc` (thread 0 of the warps running it),
+        where `pred` holds."""
+        super().__init__(operands=[alloc, pred], properties={"count": int_prop(count)})
 
 
 @irdl_op_definition
@@ -440,6 +484,15 @@ class AsyncTMACopyGlobalToLocalOp(_TTNGOp):
     ATTR_SYNTAX: ClassVar = {"cache": CacheModifier, "evict": EvictionPolicy}
     TYPE_RULES: ClassVar = {"coord": _i32, "pred": _i1}
 
+    def __init__(self, desc: SSAValue, coord: Sequence[SSAValue], barrier: SSAValue, result: SSAValue,
+                 pred: SSAValue, *, cache: CacheModifier | IntegerAttr | None = None,
+                 evict: EvictionPolicy | IntegerAttr | None = None, is_volatile: bool | IntegerAttr | None = None):
+        """TMA load of the box at `coord` into the buffer `result`, arriving on `barrier`;
+        unset properties take their defaults."""
+        super().__init__(operands=[desc, coord, barrier, result, pred],
+                         properties={"cache": int_prop(cache), "evict": int_prop(evict),
+                                     "isVolatile": bool_prop(is_volatile)})
+
 
 @irdl_op_definition
 class AsyncTMACopyLocalToGlobalOp(_TTNGOp):
@@ -454,6 +507,9 @@ class AsyncTMACopyLocalToGlobalOp(_TTNGOp):
     attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
   """
     TYPE_RULES: ClassVar = {"coord": _i32}
+
+    def __init__(self, desc: SSAValue, coord: Sequence[SSAValue], src: SSAValue):
+        super().__init__(operands=[desc, coord, src])
 
 
 @irdl_op_definition
@@ -472,6 +528,10 @@ class AsyncTMAReduceOp(_TTNGOp):
     ATTR_SYNTAX: ClassVar = {"kind": DescriptorReduceKind}
     TYPE_RULES: ClassVar = {"coord": _i32}
 
+    def __init__(self, desc: SSAValue, coord: Sequence[SSAValue], src: SSAValue, *,
+                 kind: DescriptorReduceKind | IntegerAttr):
+        super().__init__(operands=[desc, coord, src], properties={"kind": int_prop(kind)})
+
 
 @irdl_op_definition
 class AsyncTMAGatherOp(_TTNGOp):
@@ -489,6 +549,10 @@ class AsyncTMAGatherOp(_TTNGOp):
     attr-dict `:` type(operands)
   """
 
+    def __init__(self, desc: SSAValue, x_offsets: SSAValue, y_offset: SSAValue, barrier: SSAValue, result: SSAValue,
+                 pred: SSAValue):
+        super().__init__(operands=[desc, x_offsets, y_offset, barrier, result, pred])
+
 
 @irdl_op_definition
 class AsyncTMAScatterOp(_TTNGOp):
@@ -504,6 +568,9 @@ class AsyncTMAScatterOp(_TTNGOp):
     attr-dict `:` type(operands)
   """
 
+    def __init__(self, desc: SSAValue, x_offsets: SSAValue, y_offset: SSAValue, src: SSAValue):
+        super().__init__(operands=[desc, x_offsets, y_offset, src])
+
 
 @irdl_op_definition
 class TMAStoreWaitOp(_TTNGOp):
@@ -512,6 +579,9 @@ class TMAStoreWaitOp(_TTNGOp):
     name = "ttng.async_tma_store_wait"
     pendings = prop_def(IntegerAttr[I32])
     SYNTAX: ClassVar = "attr-dict"
+
+    def __init__(self, *, pendings: int):
+        super().__init__(properties={"pendings": int_prop(pendings)})
 
 
 @irdl_op_definition
@@ -539,6 +609,16 @@ class TCGen5MMAOp(_TokenDirective, _BarriersAndPredsDirective, _TTNGOp):
     qualified(type($d)) (`,` qualified(type($barriers))^)?
   """
     TYPE_RULES: ClassVar = {"useD": _i1, "pred": _i1, "barrier_preds": _i1}
+
+    def __init__(self, a: SSAValue, b: SSAValue, d: SSAValue, use_d: SSAValue, pred: SSAValue, *,
+                 acc_dep: SSAValue | None = None, barriers: Sequence[SSAValue] = (),
+                 barrier_preds: Sequence[SSAValue] = (), is_async: bool = False, two_ctas: bool = False,
+                 with_token: bool = False):
+        """`d (+)= a * b` in TMEM after `acc_dep`, arriving on each of `barriers` whose
+        predicate holds once done; `with_token`: give a token."""
+        super().__init__(operands=[a, b, d, acc_dep, use_d, pred, barriers, barrier_preds],
+                         result_types=[_token_types(with_token)],
+                         properties={"is_async": unit_prop(is_async), "two_ctas": unit_prop(two_ctas)})
 
 
 @irdl_op_definition
@@ -573,6 +653,18 @@ class TCGen5MMAScaledOp(_TokenDirective, _BarriersAndPredsDirective, _TTNGOp):
     ATTR_SYNTAX: ClassVar = {"a_type": ScaleDotElemType, "b_type": ScaleDotElemType}
     TYPE_RULES: ClassVar = {"useD": _i1, "pred": _i1, "barrier_preds": _i1}
 
+    def __init__(self, a: SSAValue, b: SSAValue, d: SSAValue, a_scale: SSAValue, b_scale: SSAValue,
+                 use_d: SSAValue, pred: SSAValue, *, a_type: ScaleDotElemType | IntegerAttr,
+                 b_type: ScaleDotElemType | IntegerAttr, acc_dep: SSAValue | None = None,
+                 barriers: Sequence[SSAValue] = (), barrier_preds: Sequence[SSAValue] = (), is_async: bool = False,
+                 with_token: bool = False):
+        """`d (+)= (a * a_scale) x (b * b_scale)` in TMEM after `acc_dep`, arriving on each of
+        `barriers` whose predicate holds once done; `with_token`: give a token."""
+        super().__init__(operands=[a, b, d, acc_dep, a_scale, b_scale, use_d, pred, barriers, barrier_preds],
+                         result_types=[_token_types(with_token)],
+                         properties={"a_type": int_prop(a_type), "b_type": int_prop(b_type),
+                                     "is_async": unit_prop(is_async)})
+
 
 @irdl_op_definition
 class TCGen5CommitOp(_TTNGOp):
@@ -602,6 +694,11 @@ class TMEMLoadOp(_TokenDirective, _TTNGOp):
     attr-dict `:` qualified(type($src)) `->` type($result)
   """
 
+    def __init__(self, src: SSAValue, dep: SSAValue | None = None, *, result_type: Attribute,
+                 with_token: bool = False):
+        """Load the TMEM buffer `src` after `dep`; `with_token`: give a token."""
+        super().__init__(operands=[src, dep], result_types=[result_type, _token_types(with_token)])
+
 
 @irdl_op_definition
 class TMEMStoreOp(_TokenDirective, _TTNGOp):
@@ -619,6 +716,11 @@ class TMEMStoreOp(_TokenDirective, _TTNGOp):
   """
     TYPE_RULES: ClassVar = {"pred": _i1}
 
+    def __init__(self, dst: SSAValue, src: SSAValue, pred: SSAValue, dep: SSAValue | None = None, *,
+                 with_token: bool = False):
+        """Store `src` into the TMEM buffer `dst` after `dep`; `with_token`: give a token."""
+        super().__init__(operands=[dst, dep, src, pred], result_types=[_token_types(with_token)])
+
 
 @irdl_op_definition
 class TMEMAllocOp(_TTNGOp):
@@ -631,6 +733,10 @@ class TMEMAllocOp(_TTNGOp):
     SYNTAX: ClassVar = """
     ($src^)? attr-dict `:` functional-type(operands, results)
   """
+
+    def __init__(self, src: SSAValue | None = None, *, result_type: Attribute, with_token: bool = False):
+        """A TMEM buffer of `result_type`, holding `src` if given; `with_token`: give a token."""
+        super().__init__(operands=[src], result_types=[result_type, _token_types(with_token)])
 
 
 @irdl_op_definition
@@ -670,6 +776,9 @@ class ReinterpretTensorDescOp(_TTNGOp):
     $rawDesc attr-dict `:` qualified(type($rawDesc))  `to` qualified(type($result))
   """
 
+    def __init__(self, raw_desc: SSAValue, *, result_type: Attribute):
+        super().__init__(operands=[raw_desc], result_types=[result_type])
+
 
 @irdl_op_definition
 class TensormapCreateOp(_TTNGOp):
@@ -696,6 +805,15 @@ class TensormapCreateOp(_TTNGOp):
     attr-dict `:` functional-type(operands, results)
   """
 
+    def __init__(self, desc_ptr: SSAValue, global_address: SSAValue, box_dim: Sequence[SSAValue],
+                 global_dim: Sequence[SSAValue], global_stride: Sequence[SSAValue],
+                 element_stride: Sequence[SSAValue], *, elem_type: int, interleave_layout: int, swizzle_mode: int,
+                 fill_mode: int):
+        """Write the CUtensorMap of these dims and modes (their CUDA enum values) at `desc_ptr`."""
+        super().__init__(operands=[desc_ptr, global_address, box_dim, global_dim, global_stride, element_stride],
+                         properties={"elem_type": int_prop(elem_type), "interleave_layout": int_prop(interleave_layout),
+                                     "swizzle_mode": int_prop(swizzle_mode), "fill_mode": int_prop(fill_mode)})
+
 
 @irdl_op_definition
 class TensormapFenceproxyAcquireOp(_TTNGOp):
@@ -706,6 +824,9 @@ class TensormapFenceproxyAcquireOp(_TTNGOp):
     SYNTAX: ClassVar = """
     $desc_ptr attr-dict `:` qualified(type($desc_ptr))
   """
+
+    def __init__(self, desc_ptr: SSAValue):
+        super().__init__(operands=[desc_ptr])
 
 
 OPS = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, prop_def, result_def, traits_def
 from xdsl.traits import ConstantLike, Pure
 
@@ -32,6 +33,9 @@ class PoisonOp(FormattedOp, IRDLOperation):
     result = result_def()
     traits = traits_def(ConstantLike(), Pure())
     SYNTAX: ClassVar = "attr-dict (`<` $value^ `>`)? `:` type($result)"
+
+    def __init__(self, result_type: Attribute):
+        super().__init__(result_types=[result_type])
 
 
 OPS = (PoisonOp,)

@@ -1,12 +1,17 @@
-"""`ttpipe-optimize-dot-operands`: Triton 3.6's `tritongpu-optimize-dot-operands` on xDSL IR."""
+"""`ttpipe-optimize-dot-operands`: Triton 3.6's `tritongpu-optimize-dot-operands` on xDSL IR.
+
+Four rewrites, applied until none matches, turn the register transposes, reshapes and scale
+shuffles in front of an MMA into views of shared memory that the MMA reads directly (the
+algorithm is in `OptimizeDotOperands`'s docstring); the tcgen05 limits they check are the
+named rules of `ttpipe.passes.common.hardware`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, i32
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -39,8 +44,10 @@ from ttpipe.passes.common.ir import (
     erase_dead_chain,
     erase_with_dead_producers,
     only_use_owner,
+    set_operand_groups,
 )
 from ttpipe.passes.common.distributed_layouts import memory_order
+from ttpipe.passes.common.hardware import TCGEN05_CP_CHUNK_BITS, TCGEN05_CP_CHUNK_SCALES, tcgen05_scale_tile_shape
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.shared_layouts import (
     is_innermost_contiguous,
@@ -55,20 +62,12 @@ SHARED_OPERAND_MMAS = (WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp)
 """wgmma and tcgen05.mma read shared operands through a descriptor that can say "transposed"."""
 
 SCALE_TILE_ORDER = (0, 3, 2, 1, 4)
-"""The permutation that turns pre-shuffled `(MN/128, K/4, 32, 4, 4)` scale tiles into the
-`(MN/128, 4, 32, K/4, 4)` order tcgen05 reads them in."""
-
-TMEM_COPY_CHUNK_ELEMS = 512
-"""tcgen05.cp copies 32x128-bit chunks; 512 one-byte scales must lie contiguously."""
-
-TMEM_COPY_CHUNK_BITS = 32 * 128
-
-
-def _order(order: Sequence[int]) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i32, list(order))
+"""The permutation that turns pre-shuffled `(MN/128, K/4, 32, 4, 4)` scale tiles
+(`tcgen05_scale_tile_shape`) into the `(MN/128, 4, 32, K/4, 4)` order tcgen05 reads them in."""
 
 
 def _located(op: Operation, like: Operation) -> Operation:
+    """`op`, at the location of the op it stands for."""
     op.location = like.location
     return op
 
@@ -107,12 +106,9 @@ class TransposeThroughSwizzledSmem(RewritePattern):
         view_type = trans_type(alloc_type, (1, 0))
         if view_type is None:
             return
-        alloc = _located(LocalAllocOp.create(operands=[trans.src], result_types=[alloc_type],
-                                             properties={}), trans)
-        view = _located(MemDescTransOp.create(operands=[alloc.result], result_types=[view_type],
-                                              properties={"order": _order((1, 0))}), trans)
-        load = _located(LocalLoadOp.create(operands=[view.result], result_types=[cvt.result.type],
-                                           properties={}), trans)
+        alloc = _located(LocalAllocOp(trans.src, result_type=alloc_type), trans)
+        view = _located(MemDescTransOp(alloc.result, order=(1, 0), result_type=view_type), trans)
+        load = _located(LocalLoadOp(view.result, result_type=cvt.result.type), trans)
         rewriter.insert([alloc, view, load], InsertPoint.before(trans))
         rewriter.replace(cvt, [], [load.result])
         erase_dead_chain(rewriter, trans)
@@ -140,10 +136,8 @@ class FuseTransposeIntoMemdescTrans(RewritePattern):
         inner_type = MemDescType.get(src_type.get_shape(), src_type.element_type, inner_encoding,
                                      alloc_type.memory_space)
         outer_type = trans_type(inner_type, (1, 0))
-        new_alloc = _located(LocalAllocOp.create(operands=[trans.src], result_types=[inner_type],
-                                                 properties={}), alloc)
-        view = _located(MemDescTransOp.create(operands=[new_alloc.result], result_types=[outer_type],
-                                              properties={"order": _order((1, 0))}), alloc)
+        new_alloc = _located(LocalAllocOp(trans.src, result_type=inner_type), alloc)
+        view = _located(MemDescTransOp(new_alloc.result, order=(1, 0), result_type=outer_type), alloc)
         rewriter.replace(alloc, [new_alloc, view], [view.result])
         erase_dead_chain(rewriter, trans)
 
@@ -164,10 +158,8 @@ class ReshapeAllocToMemdescReshape(RewritePattern):
         inner_type = reshape_type(alloc_type, reshape.src.type.get_shape())
         if inner_type is None or not isinstance(inner_type.encoding, NVMMASharedEncodingAttr):
             return
-        new_alloc = _located(LocalAllocOp.create(operands=[reshape.src], result_types=[inner_type],
-                                                 properties={}), alloc)
-        view = _located(MemDescReshapeOp.create(operands=[new_alloc.result], result_types=[alloc_type]),
-                        alloc)
+        new_alloc = _located(LocalAllocOp(reshape.src, result_type=inner_type), alloc)
+        view = _located(MemDescReshapeOp(new_alloc.result, result_type=alloc_type), alloc)
         rewriter.replace(alloc, [new_alloc, view], [view.result])
         erase_dead_chain(rewriter, reshape)
 
@@ -181,19 +173,18 @@ class ScalesTmemAllocToSharedView(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, mma: TCGen5MMAScaledOp, rewriter: PatternRewriter) -> None:
-        a_scale_index = 4 if mma.acc_dep is not None else 3
-        for index, scale in ((a_scale_index, mma.a_scale), (a_scale_index + 1, mma.b_scale)):
+        for operand, scale in (("a_scale", mma.a_scale), ("b_scale", mma.b_scale)):
             if isinstance(scale.type.encoding, TensorMemoryScalesEncodingAttr):
-                self.rewrite_scale(mma, index, scale, rewriter)
+                self.rewrite_scale(mma, operand, scale, rewriter)
 
     @staticmethod
-    def rewrite_scale(mma: TCGen5MMAScaledOp, index: int, scale: SSAValue,
-                      rewriter: PatternRewriter) -> None:
+    def rewrite_scale(mma: TCGen5MMAScaledOp, operand: str, scale: SSAValue, rewriter: PatternRewriter) -> None:
+        """Make the scale operand `operand` (`a_scale` or `b_scale`, now `scale`) a view."""
         tmem_alloc = defining_op(scale, TMEMAllocOp)
         if tmem_alloc is None or tmem_alloc.src is None:
             return
         block_mn, num_scales = scale.type.shape
-        shape_5d = (block_mn // 128, num_scales // 4, 32, 4, 4)
+        shape_5d = tcgen05_scale_tile_shape(block_mn, num_scales)
         reshape_2d = defining_op_through_converts(tmem_alloc.src, ReshapeOp)
         if reshape_2d is None or reshape_2d.result.type.get_shape() != (block_mn, num_scales):
             return
@@ -217,13 +208,11 @@ class ScalesTmemAllocToSharedView(RewritePattern):
         type_2d = reshape_type(type_trans, (block_mn, num_scales)) if type_trans is not None else None
         if type_2d is None:
             return
-        view_5d = _located(MemDescReshapeOp.create(operands=[shared], result_types=[type_5d]), reshape_5d)
-        view_trans = _located(MemDescTransOp.create(operands=[view_5d.result], result_types=[type_trans],
-                                                    properties={"order": _order(SCALE_TILE_ORDER)}), trans)
-        view_2d = _located(MemDescReshapeOp.create(operands=[view_trans.result], result_types=[type_2d]),
-                           reshape_2d)
+        view_5d = _located(MemDescReshapeOp(shared, result_type=type_5d), reshape_5d)
+        view_trans = _located(MemDescTransOp(view_5d.result, order=SCALE_TILE_ORDER, result_type=type_trans), trans)
+        view_2d = _located(MemDescReshapeOp(view_trans.result, result_type=type_2d), reshape_2d)
         rewriter.insert([view_5d, view_trans, view_2d], InsertPoint.before(tmem_alloc))
-        mma.operands[index] = view_2d.result
+        set_operand_groups(mma, **{operand: [view_2d.result]})
         rewriter.notify_op_modified(mma)
         if not any(result.uses for result in tmem_alloc.results):
             erase_with_dead_producers(rewriter, tmem_alloc)
@@ -232,13 +221,13 @@ class ScalesTmemAllocToSharedView(RewritePattern):
 def _is_tmem_copy_compatible(scale_type: MemDescType, uses_tma: bool) -> bool:
     """`isTmemCopyCompatible`: the 32x128-bit chunks tcgen05.cp copies lie contiguously in the
     innermost axes; without TMA, only a 2-D buffer whose rows are whole chunks."""
-    if not is_innermost_contiguous(scale_type, TMEM_COPY_CHUNK_ELEMS):
+    if not is_innermost_contiguous(scale_type, TCGEN05_CP_CHUNK_SCALES):
         return False
     if uses_tma:
         return True
     if len(scale_type.shape) != 2:
         return False
-    return scale_type.shape[-1] * scale_type.element_type.bitwidth % TMEM_COPY_CHUNK_BITS == 0
+    return scale_type.shape[-1] * scale_type.element_type.bitwidth % TCGEN05_CP_CHUNK_BITS == 0
 
 
 @dataclass(frozen=True)
@@ -280,9 +269,9 @@ class OptimizeDotOperands(ModulePass):
 
     Preconditions: Triton GPU IR after `tritongpu-accelerate-matmul`.
 
-    Options: `hoist-layout-conversion` is accepted, as in Triton 3.6, where
-    `tritongpu-optimize-dot-operands` declares it but no pattern reads it; it changes
-    nothing.
+    Options: none. Triton 3.6's `tritongpu-optimize-dot-operands` declares
+    `hoist-layout-conversion` but reads it nowhere, so this pass leaves it out (`make_ttgir`
+    sets it to its default, true, on every NVIDIA target ttpipe compiles for).
 
     Differences from Triton, where the IR is left exactly as it is:
       - Triton first runs the whole canonicalizer on the module and adds
@@ -300,8 +289,6 @@ class OptimizeDotOperands(ModulePass):
     """
 
     name = "ttpipe-optimize-dot-operands"
-
-    hoist_layout_conversion: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PatternRewriteWalker(

@@ -33,11 +33,13 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint
 
 from ttpipe.dialects import arith, tt, ub
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.ir import floats
+from ttpipe.passes.common.builder import OpBuilder
 
 TT_FOLDED = (tt.SplatOp, tt.BroadcastOp, tt.ExpandDimsOp, tt.ReshapeOp, tt.TransOp, tt.AddPtrOp)
 
@@ -245,7 +247,7 @@ def fold_cmpi(op: arith.CmpIOp) -> Fold | None:
         return [int_attr_like(op.results[0].type, int(equal))]
     a, b = int_value(op.lhs), int_value(op.rhs)
     if a is not None and b is None:
-        op.properties["predicate"] = IntegerAttr(int(SWAPPED[predicate]), 64)
+        op.predicate = IntegerAttr(int(SWAPPED[predicate]), 64)
         op.operands = (op.rhs, op.lhs)
         return []
     if a is not None and b is not None:
@@ -395,26 +397,15 @@ def fused_location(*ops: Operation) -> Attribute:
     return FusedLoc(tuple(locations), NoneAttr())
 
 
-class Emitter:
-    """Creates the ops of a pattern's result before its root, with the fused location, and
-    reports them to the driver's rewriter."""
+def builder_before(rewriter, root: Operation, location: Attribute) -> OpBuilder:
+    """A builder for the ops of a pattern's result: before its root, at `location`, each
+    reported to the driver's rewriter."""
+    return OpBuilder(InsertPoint.before(root), location, rewriter)
 
-    def __init__(self, rewriter, root: Operation, location: Attribute):
-        self.rewriter = rewriter
-        self.root = root
-        self.location = location
 
-    def insert(self, op: Operation) -> SSAValue:
-        op.location = self.location
-        self.rewriter.insert_before(self.root, [op])
-        return op.results[0]
-
-    def constant(self, type_: Attribute, value: int) -> SSAValue:
-        return self.insert(arith.ConstantOp.create(result_types=[type_],
-                                                   properties={"value": int_attr_like(type_, value)}))
-
-    def binary(self, cls: type, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-        return self.insert(cls.build(operands=[lhs, rhs], result_types=[lhs.type]))
+def constant_like(b: OpBuilder, type_: Attribute, value: int) -> SSAValue:
+    """`value` (wrapped to the width of `type_`) as a constant of `type_`."""
+    return b.insert(arith.ConstantOp(int_attr_like(type_, value))).result
 
 
 def _const_operand(op: Operation, index: int) -> int | None:
@@ -442,7 +433,7 @@ class ReassociateConstants:
             build = _reassociation(op, inner, inner_is_lhs, c1)
             if build is None:
                 continue
-            replacement = build(Emitter(rewriter, op, fused_location(op, inner)), op.results[0].type)
+            replacement = build(builder_before(rewriter, op, fused_location(op, inner)), op.results[0].type)
             rewriter.replace_op(op, [replacement])
             return True
         return False
@@ -453,29 +444,30 @@ def _reassociation(op, inner, inner_is_lhs, c1):
     x0 = _const_operand(inner, 0)
     x1 = _const_operand(inner, 1)
     add, sub, mul = arith.AddIOp, arith.SubIOp, arith.MulIOp
+    c = constant_like
     if isinstance(op, add) and inner_is_lhs:
         if isinstance(inner, add) and x1 is not None:          # AddIAddConstant
-            return lambda e, t: e.binary(add, inner.lhs, e.constant(t, x1 + c1))
+            return lambda b, t: b.addi(inner.lhs, c(b, t, x1 + c1))
         if isinstance(inner, sub) and x1 is not None:          # AddISubConstantRHS
-            return lambda e, t: e.binary(add, inner.lhs, e.constant(t, c1 - x1))
+            return lambda b, t: b.addi(inner.lhs, c(b, t, c1 - x1))
         if isinstance(inner, sub) and x0 is not None:          # AddISubConstantLHS
-            return lambda e, t: e.binary(sub, e.constant(t, x0 + c1), inner.rhs)
+            return lambda b, t: b.subi(c(b, t, x0 + c1), inner.rhs)
     if isinstance(op, sub) and inner_is_lhs:
         if isinstance(inner, add) and x1 is not None:          # SubIRHSAddConstant
-            return lambda e, t: e.binary(add, inner.lhs, e.constant(t, x1 - c1))
+            return lambda b, t: b.addi(inner.lhs, c(b, t, x1 - c1))
         if isinstance(inner, sub) and x1 is not None:          # SubIRHSSubConstantRHS
-            return lambda e, t: e.binary(sub, inner.lhs, e.constant(t, x1 + c1))
+            return lambda b, t: b.subi(inner.lhs, c(b, t, x1 + c1))
         if isinstance(inner, sub) and x0 is not None:          # SubIRHSSubConstantLHS
-            return lambda e, t: e.binary(sub, e.constant(t, x0 - c1), inner.rhs)
+            return lambda b, t: b.subi(c(b, t, x0 - c1), inner.rhs)
     if isinstance(op, sub) and not inner_is_lhs:
         if isinstance(inner, add) and x1 is not None:          # SubILHSAddConstant
-            return lambda e, t: e.binary(sub, e.constant(t, c1 - x1), inner.lhs)
+            return lambda b, t: b.subi(c(b, t, c1 - x1), inner.lhs)
         if isinstance(inner, sub) and x1 is not None:          # SubILHSSubConstantRHS
-            return lambda e, t: e.binary(sub, e.constant(t, x1 + c1), inner.lhs)
+            return lambda b, t: b.subi(c(b, t, x1 + c1), inner.lhs)
         if isinstance(inner, sub) and x0 is not None:          # SubILHSSubConstantLHS
-            return lambda e, t: e.binary(add, inner.rhs, e.constant(t, c1 - x0))
+            return lambda b, t: b.addi(inner.rhs, c(b, t, c1 - x0))
     if isinstance(op, mul) and inner_is_lhs and isinstance(inner, mul) and x1 is not None:  # MulIMulIConstant
-        return lambda e, t: e.binary(mul, inner.lhs, e.constant(t, x1 * c1))
+        return lambda b, t: b.muli(inner.lhs, c(b, t, x1 * c1))
     return None
 
 
@@ -492,9 +484,7 @@ class XOrINotCmpI:
         if cmp is None:
             return False
         negated = NEGATED[CmpIPredicate(cmp.predicate.value.data)]
-        new = Emitter(rewriter, op, fused_location(op, cmp)).insert(arith.CmpIOp.build(
-            operands=[cmp.lhs, cmp.rhs], result_types=[op.results[0].type],
-            properties={"predicate": IntegerAttr(int(negated), 64)}))
+        new = builder_before(rewriter, op, fused_location(op, cmp)).cmpi(negated, cmp.lhs, cmp.rhs)
         rewriter.replace_op(op, [new])
         return True
 
@@ -511,8 +501,8 @@ class SelectToExtUI:
             return False
         if _const_operand(op, 1) != 1 or _const_operand(op, 2) != 0:
             return False
-        extended = Emitter(rewriter, op, op.location).insert(
-            arith.ExtUIOp.build(operands=[op.condition], result_types=[result_type]))
+        extended = builder_before(rewriter, op, op.location).insert(
+            arith.ExtUIOp(op.condition, result_type=result_type)).out
         rewriter.replace_op(op, [extended])
         return True
 

@@ -244,7 +244,7 @@ def fold(op: Operation) -> list[SSAValue | Attribute] | None:
 
 
 def _materialize(attr: Attribute, type_: Attribute, location: Attribute) -> arith.ConstantOp:
-    constant = arith.ConstantOp.create(result_types=[type_], properties={"value": attr})
+    constant = arith.ConstantOp(attr, type_)
     constant.location = location
     return constant
 

@@ -1,9 +1,16 @@
-"""Def-use walks and IR edits that several passes share."""
+"""Def-use walks and IR edits that several passes share: slices, dominance within
+single-block regions, dead-op erasure, replacing operand groups of an op in place, and
+the `scf.for`/`scf.if` signature changes of Triton's `Utility.cpp`."""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, SSAValue
+from collections.abc import Iterator, Sequence
+
+from xdsl.dialects.builtin import DenseArrayBase, i32
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import (
     IsTerminator,
     MemoryEffect,
@@ -13,8 +20,11 @@ from xdsl.traits import (
     is_side_effect_free,
 )
 
+from ttpipe.dialects import arith, scf
+from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from ttpipe.dialects.ttng import TMEMAllocOp
+from ttpipe.passes.common.builder import value_location
 
 
 def defining_op(value: SSAValue, op_class: type[Operation]):
@@ -28,6 +38,52 @@ def defining_op_through_converts(value: SSAValue, op_class: type[Operation]):
     while isinstance(value.owner, ConvertLayoutOp):
         value = value.owner.src
     return defining_op(value, op_class)
+
+
+def is_ancestor(ancestor: Operation, op: Operation | None) -> bool:
+    """`Operation::isAncestor`: `op` is `ancestor` or nested in it."""
+    while op is not None:
+        if op is ancestor:
+            return True
+        op = op.parent_op()
+    return False
+
+
+def is_before_in_block(a: Operation, b: Operation) -> bool:
+    """`Operation::isBeforeInBlock` for two ops of one block."""
+    block = a.parent_block()
+    return block.get_operation_index(a) < block.get_operation_index(b)
+
+
+def forward_slice(op: Operation) -> list[Operation]:
+    """MLIR's `getForwardSlice(op)` (no filter, not inclusive): the ops nested in `op` and the
+    users of its results, and so on from each of those, in topological order (MLIR's
+    depth-first post-order, reversed); `op` itself is left out."""
+
+    def successors(current: Operation) -> Iterator[Operation]:
+        for region in current.regions:
+            for block in region.blocks:
+                yield from block.ops
+        for result in current.results:
+            for use in result.uses:
+                yield use.operation
+
+    post_order: dict[Operation, None] = {}
+    on_path = {op}
+    stack = [(op, successors(op))]
+    while stack:
+        current, pending = stack[-1]
+        for successor in pending:
+            if successor not in post_order and successor not in on_path:
+                on_path.add(successor)
+                stack.append((successor, successors(successor)))
+                break
+        else:
+            stack.pop()
+            on_path.discard(current)
+            post_order[current] = None
+    del post_order[op]
+    return list(reversed(post_order))
 
 
 def only_use_owner(value: SSAValue) -> Operation | None:
@@ -91,3 +147,123 @@ def would_be_trivially_dead(op: Operation) -> bool:
         if not all(e.kind == MemoryEffectKind.READ or e.value in allocated for e in flat):
             return False
     return True
+
+
+def users(value_or_op: SSAValue | Operation) -> list[Operation]:
+    """`getUsers()`: the op of each use, in use-list order (one entry per use)."""
+    values = value_or_op.results if isinstance(value_or_op, Operation) else [value_or_op]
+    return [use.operation for value in values for use in value.uses]
+
+
+def use_count(op: Operation) -> int:
+    """The uses of all of `op`'s results."""
+    return sum(1 for result in op.results for _ in result.uses)
+
+
+def properly_dominates(a: Operation, b: Operation) -> bool:
+    """`DominanceInfo::properlyDominates(a, b)` within single-block regions: `a` comes
+    before `b`'s ancestor in `a`'s block, or contains `b`."""
+    if a is b:
+        return False
+    block = a.parent_block()
+    ancestor = b
+    while ancestor is not None and ancestor.parent_block() is not block:
+        ancestor = ancestor.parent_op()
+    if ancestor is None:
+        return False
+    return ancestor is a or is_before_in_block(a, ancestor)
+
+
+def replace_all_uses_dominated_by(dom_op: Operation, new_value: SSAValue, old_value: SSAValue) -> None:
+    """`replaceAllUsesDominatedBy`: the uses of `old_value` in ops `dom_op` properly
+    dominates read `new_value`."""
+    if new_value is old_value:
+        return
+    old_value.replace_uses_with_if(new_value, lambda use: properly_dominates(dom_op, use.operation))
+
+
+def is_zero_constant(value: SSAValue | None) -> bool:
+    """`isZeroConst`: a splat of 0 or 0.0 (either sign)."""
+    owner = value.owner if value is not None else None
+    return (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, DenseElementsAttr)
+            and owner.value.is_splat and owner.value.splat_value() == 0)
+
+
+def set_operand_groups(op: Operation, **groups: Sequence[SSAValue]) -> None:
+    """Replace whole operand groups of an IRDL op in place (an optional one by `[]` or one
+    value, a variadic one by a list), keeping `operandSegmentSizes` right."""
+    definition = type(op).get_irdl_definition()
+    values: list[list[SSAValue]] = []
+    for name, _ in definition.operands:
+        if name in groups:
+            values.append(list(groups[name]))
+            continue
+        current = getattr(op, name)
+        if current is None:
+            values.append([])
+        elif isinstance(current, SSAValue):
+            values.append([current])
+        else:
+            values.append(list(current))
+    op.operands = [v for group in values for v in group]
+    if any(isinstance(option, AttrSizedOperandSegments) for option in definition.options):
+        op.properties[AttrSizedOperandSegments.attribute_name] = DenseArrayBase.from_list(
+            i32, [len(group) for group in values])
+
+
+def replace_for_op_with_new_signature(for_op: scf.ForOp, new_inits: Sequence[SSAValue]) -> scf.ForOp:
+    """`replaceForOpWithNewSignature` + erasing the old loop (`addIterArgsToLoop`): the same
+    loop with more iteration arguments (their block arguments appended, the yield left as
+    it is); the old loop's results are replaced by the new one's."""
+    region = for_op.detach_region(for_op.region)
+    new_loop = scf.ForOp(for_op.lowerBound, for_op.upperBound, for_op.step, [*for_op.initArgs, *new_inits],
+                         body=region, unsigned_cmp=for_op.unsignedCmp is not None)
+    new_loop.attributes.update(for_op.attributes)
+    new_loop.location = for_op.location
+    block = new_loop.body
+    for value in new_inits:
+        block.insert_arg(value.type, len(block.args), value_location(value))
+    Rewriter.insert_op(new_loop, InsertPoint.before(for_op))
+    for old, new in zip(for_op.res, new_loop.res):
+        old.replace_all_uses_with(new)
+    Rewriter.erase_op(for_op)
+    return new_loop
+
+
+def yielded_value(arg: BlockArgument) -> SSAValue:
+    """`scf::ForOp::getTiedLoopYieldedValue`: the operand of the loop's `scf.yield` that the
+    next iteration gets as `arg` (an iteration argument of the body, not the induction variable)."""
+    return arg.block.last_op.operands[arg.index - 1]
+
+
+def init_value(arg: BlockArgument) -> SSAValue:
+    """`scf::ForOp::getTiedLoopInit`: the value the first iteration gets as `arg`."""
+    return arg.block.parent_op().initArgs[arg.index - 1]
+
+
+def append_yield_operands(for_op: scf.ForOp, values: Sequence[SSAValue]) -> None:
+    """The loop's `scf.yield` yields `values` too (after `replace_for_op_with_new_signature`)."""
+    yield_op = for_op.body.last_op
+    yield_op.operands = [*yield_op.operands, *values]
+
+
+def replace_if_op_with_new_signature(if_op: scf.IfOp, new_type: Attribute) -> scf.IfOp:
+    """`replaceIfOpWithNewSignature` + erasing the old op: the same `scf.if` with one more
+    result (both branches end in a yield; an absent else branch becomes an empty one)."""
+    regions = [if_op.thenRegion, if_op.elseRegion]
+    for region in regions:
+        if_op.detach_region(region)
+    if not regions[1].blocks:
+        regions[1].add_block(Block())
+    for region in regions:
+        if not isinstance(region.block.last_op, scf.YieldOp):
+            region.block.add_op(scf.YieldOp())
+            region.block.last_op.location = if_op.location
+    new_if = scf.IfOp(if_op.condition, [*(r.type for r in if_op.res), new_type], *regions)
+    new_if.attributes.update(if_op.attributes)
+    new_if.location = if_op.location
+    Rewriter.insert_op(new_if, InsertPoint.before(if_op))
+    for old, new in zip(if_op.res, new_if.res):
+        old.replace_all_uses_with(new)
+    Rewriter.erase_op(if_op)
+    return new_if

@@ -15,18 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from ttpipe.passes.common.integers import log2_exact
+
 Basis = tuple[int, ...]
 
 
 def _next_power_of_2(value: int) -> int:
     """`llvm::NextPowerOf2`: the smallest power of two strictly greater than `value`."""
     return 1 << value.bit_length()
-
-
-def _log2(value: int) -> int:
-    if value <= 0 or value & (value - 1):
-        raise ValueError(f"expected a power of two, got {value}")
-    return value.bit_length() - 1
 
 
 def standard_out_dims(rank: int) -> list[str]:
@@ -74,14 +70,14 @@ class LinearLayout:
         """`identity1D`: index i -> i, `size` elements."""
         if size == 0:
             return LinearLayout.empty()
-        return LinearLayout({in_dim: [(1 << i,) for i in range(_log2(size))]}, {out_dim: size})
+        return LinearLayout({in_dim: [(1 << i,) for i in range(log2_exact(size))]}, {out_dim: size})
 
     @staticmethod
     def zeros_1d(size: int, in_dim: str, out_dim: str, out_size: int = 1) -> LinearLayout:
         """`zeros1D`: `size` inputs all mapped to 0 (broadcast)."""
         if size == 0:
             return LinearLayout.empty()
-        return LinearLayout({in_dim: [(0,)] * _log2(size)}, {out_dim: out_size})
+        return LinearLayout({in_dim: [(0,)] * log2_exact(size)}, {out_dim: out_size})
 
     # ---------------------------------------------------------------- queries
 
@@ -120,7 +116,7 @@ class LinearLayout:
         return self._out_dims[name]
 
     def out_dim_size_log2(self, name: str) -> int:
-        return _log2(self._out_dims[name])
+        return log2_exact(self._out_dims[name])
 
     def out_dim_index(self, name: str) -> int:
         return list(self._out_dims).index(name)
@@ -131,7 +127,7 @@ class LinearLayout:
 
     @property
     def total_out_dim_size_log2(self) -> int:
-        return sum(_log2(s) for s in self._out_dims.values())
+        return sum(log2_exact(s) for s in self._out_dims.values())
 
     def basis(self, in_dim: str, index: int, out_dim: str) -> int:
         return self._bases[in_dim][index][self.out_dim_index(out_dim)]
@@ -141,7 +137,7 @@ class LinearLayout:
         shifts, shift = [], 0
         for size in self._out_dims.values():
             shifts.append(shift)
-            shift += _log2(size)
+            shift += log2_exact(size)
         columns = []
         for vectors in self._bases.values():
             for basis in vectors:
@@ -230,7 +226,7 @@ class LinearLayout:
         shifts, shift = [], 0
         for size in self._out_dims.values():
             shifts.append(shift)
-            shift += _log2(size)
+            shift += log2_exact(size)
         bases = {}
         for name, vectors in self._bases.items():
             rows = []
@@ -253,7 +249,7 @@ class LinearLayout:
 
     def resize_in_dim(self, in_dim: str, size: int) -> LinearLayout:
         bases = self.bases
-        bases[in_dim] = bases[in_dim][:_log2(size)]
+        bases[in_dim] = bases[in_dim][:log2_exact(size)]
         return LinearLayout(bases, self.out_dims)
 
     def compose(self, outer: LinearLayout) -> LinearLayout:

@@ -21,6 +21,7 @@ from xdsl.ir import Attribute
 from ttpipe.dialects.ttg_attrs import CTAEncodingAttr, LinearEncodingAttr
 from ttpipe.dialects.ttng import TensorMemoryEncodingAttr, TensorMemoryScalesEncodingAttr
 from ttpipe.passes.common.distributed_layouts import LANE, REGISTER, WARP, cta_linear_layout, linear_encoding
+from ttpipe.passes.common.hardware import TMEM_ROWS
 from ttpipe.passes.common.linear_layout import (
     LinearLayout,
     divide_left,
@@ -31,8 +32,6 @@ from ttpipe.passes.common.linear_layout import (
 from ttpipe.passes.common.target import bool_env
 
 ROW, COL = "row", "col"
-TMEM_ROWS = 128
-"""Lanes of tensor memory; a warp reaches the 32 of its quarter."""
 
 PREFER_16X256_ENV = "TRITON_PREFER_TMEM_16x256_LAYOUT"
 """Environment variable (read as Triton's `getBoolEnv`) that makes 16x256b the default access atom."""

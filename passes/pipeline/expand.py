@@ -67,7 +67,8 @@ from ttpipe.dialects import scf
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.target import error_at
-from ttpipe.passes.common.builder import OpBuilder, constant_int, value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
+from ttpipe.passes.common.ir import yielded_value
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.predicate import predicate_op
 from ttpipe.passes.pipeline.schedule import (
@@ -133,7 +134,7 @@ def defining_op_and_distance(for_op: scf.ForOp, value: SSAValue) -> tuple[Operat
         if value.block is not for_op.body or value.index == 0:
             return None, 0
         distance += 1
-        value = for_op.body.last_op.operands[value.index - 1]
+        value = yielded_value(value)
         if value in seen:
             return None, 0
         seen.add(value)
@@ -275,7 +276,7 @@ class LoopPipeliner:
 
     @staticmethod
     def _index_constant(value: SSAValue) -> int | None:
-        return constant_int(value) if isinstance(value.type, IndexType) else None
+        return constant_int_value(value) if isinstance(value.type, IndexType) else None
 
     def _verify_schedule(self) -> Refusal | None:
         """Every op comes after its operands in the unrolled schedule, allowing for distance."""
@@ -384,13 +385,9 @@ class LoopPipeliner:
         body.args[0].location = self.for_op.location
         for arg, init in zip(body.args[1:], new_loop_args):
             arg.location = value_location(init)
-        new_for = scf.ForOp.create(
-            operands=[self.lb, new_ub, self.step, *new_loop_args],
-            result_types=[v.type for v in new_loop_args],
-            properties=dict(self.for_op.properties), attributes=dict(self.for_op.attributes),
-            regions=[Region(body)])
-        builder.insert(new_for)
-        new_for.location = self.for_op.location
+        new_for = builder.insert(scf.ForOp(self.lb, new_ub, self.step, new_loop_args, body=body,
+                                           unsigned_cmp=self.for_op.unsignedCmp is not None), self.for_op.location)
+        new_for.attributes.update(self.for_op.attributes)
         return new_for
 
     def create_kernel(self, new_for: scf.ForOp, cross: dict[SSAValue, _LiveRange],
@@ -442,7 +439,7 @@ class LoopPipeliner:
             elif def_stage > 0:
                 self.set_value_mapping(self.iter_args[index], new_for.results[index],
                                        self.max_stage - def_stage + 1)
-        builder.insert(scf.YieldOp.create(operands=yield_operands))
+        builder.insert(scf.YieldOp(*yield_operands))
         return True
 
     def _remap_kernel_operand(self, value: SSAValue, index: int, new_nested: Operation, new_op: Operation,
@@ -457,7 +454,7 @@ class LoopPipeliner:
             return
         source = value
         if isinstance(value, BlockArgument) and value.block is self.for_op.body:
-            returned = self.yield_op.operands[value.index - 1]
+            returned = yielded_value(value)
             if is_defined_outside_loop(returned, self.for_op):
                 # A value from outside the loop read with distance 1.
                 if use_stage != self.max_stage:

@@ -75,24 +75,24 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     IntegerAttr,
     IntegerType,
     ModuleOp,
     Signedness,
     TensorType,
     UnitAttr,
-    i32,
     i64,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
-from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
-from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_attrs import (
     CTAEncodingAttr,
     NVMMASharedEncodingAttr,
@@ -105,6 +105,20 @@ from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, default_blocked_encoding
 from ttpipe.passes.common.hardware import TMA_DESCRIPTOR_BYTES
+from ttpipe.passes.common.integers import log2_exact
+from ttpipe.passes.common.ir import (
+    append_yield_operands,
+    is_ancestor,
+    is_before_in_block,
+    is_zero_constant,
+    properly_dominates,
+    replace_all_uses_dominated_by,
+    replace_for_op_with_new_signature,
+    replace_if_op_with_new_signature,
+    set_operand_groups,
+    use_count,
+    users,
+)
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
 from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
@@ -117,7 +131,6 @@ from ttpipe.passes.pipeline.pipelining_utility import (
     ancestor_in_block,
     can_be_converted_to_async_load,
     copy_vec_bytes,
-    is_ancestor,
     shared_encoding,
 )
 from ttpipe.passes.pipeline.schedule import (
@@ -129,7 +142,6 @@ from ttpipe.passes.pipeline.schedule import (
     get_int,
     schedule_dependencies,
 )
-from ttpipe.ir.printer import attribute_text
 
 TMA_DESCRIPTOR_SCRATCH_ALIGN = 128
 """Triton aligns the global scratch of device-side TMA descriptors to 128 bytes (more than
@@ -163,12 +175,6 @@ class StageBuilder(OpBuilder):
         """A builder inserting before `op`, at `op`'s stage and cluster if it has them."""
         return cls(schedule, InsertPoint.before(op), location or op.location, schedule.placement.get(op))
 
-    def set_before(self, op: Operation) -> None:
-        self.insertion_point = InsertPoint.before(op)
-
-    def set_after(self, op: Operation) -> None:
-        self.insertion_point = InsertPoint.after(op)
-
     def set_stage_cluster(self, stage_cluster: tuple[int, Cluster] | None) -> None:
         self.stage_cluster = stage_cluster
 
@@ -177,19 +183,6 @@ class StageBuilder(OpBuilder):
         if self.schedule is not None and self.stage_cluster is not None:
             self.schedule.insert(op, *self.stage_cluster)
         return op
-
-    def create(self, cls: type[Operation], location: Attribute | None = None, **build) -> Operation:
-        """`cls.build(**build)` inserted here, with `location` or the builder's."""
-        op = cls.build(**build)
-        op.location = location or self.location
-        return self.insert_clone(op)
-
-    def int_constant(self, value: int, width: int, location: Attribute | None = None) -> SSAValue:
-        """`arith::ConstantIntOp::create(builder, [loc,] value, width)`."""
-        constant = self.constant(value, IntegerType(width))
-        if location is not None:
-            constant.owner.location = location
-        return constant
 
 
 # ====================================================================== IR helpers (PipeliningUtility)
@@ -202,7 +195,7 @@ def single_buffer_view(b: StageBuilder, alloc: SSAValue, index: SSAValue | int) 
         index = b.int_constant(index, 32, location)
     ring: MemDescType = alloc.type
     view = MemDescType.get(ring.shape[1:], ring.element_type, ring.encoding, ring.memory_space, ring.mutable)
-    return b.create(ttg.MemDescIndexOp, location, operands=[alloc, index], result_types=[view]).results[0]
+    return b.insert(ttg.MemDescIndexOp(alloc, index, result_type=view), location).result
 
 
 def increment_modulo(b: StageBuilder, counter: SSAValue, modulus: SSAValue, zero: SSAValue, one: SSAValue,
@@ -226,9 +219,9 @@ def create_alloc(for_op: scf.ForOp, type_: TensorType, location: Attribute, enco
     """`createAlloc`: a `depth x shape` shared buffer before the loop, freed after it."""
     b = StageBuilder(None, InsertPoint.before(for_op), location)
     buffer = _shared_memdesc((depth, *type_.get_shape()), type_.element_type, encoding)
-    alloc = b.create(ttg.LocalAllocOp, operands=[None], result_types=[buffer]).results[0]
+    alloc = b.insert(ttg.LocalAllocOp(result_type=buffer)).result
     b.set_after(for_op)
-    b.create(ttg.LocalDeallocOp, for_op.location, operands=[alloc])
+    b.insert(ttg.LocalDeallocOp(alloc), for_op.location)
     return alloc
 
 
@@ -237,117 +230,27 @@ def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1) -> SS
     initialised before `op`, invalidated and freed after it."""
     b = StageBuilder(None, InsertPoint.before(op), op.location)
     ctas = num_ctas(op)
-    encoding = SwizzledSharedEncodingAttr.get(1, 1, 1, [0], CTAEncodingAttr.get([[0]] * _log2(ctas), 1))
+    encoding = SwizzledSharedEncodingAttr.get(1, 1, 1, [0], CTAEncodingAttr.get([[0]] * log2_exact(ctas), 1))
     barriers = _shared_memdesc((count, 1), i64, encoding)
-    alloc = b.create(ttg.LocalAllocOp, operands=[None], result_types=[barriers]).results[0]
+    alloc = b.insert(ttg.LocalAllocOp(result_type=barriers)).result
     for i in range(count):
-        b.create(ttng.InitBarrierOp, operands=[single_buffer_view(b, alloc, i)],
-                 properties={"count": IntegerAttr(arrive_count, i32)})
+        b.insert(ttng.InitBarrierOp(single_buffer_view(b, alloc, i), count=arrive_count))
     b.set_after(op)
     for i in range(count):
-        b.create(ttng.InvalBarrierOp, operands=[single_buffer_view(b, alloc, i)])
-    b.create(ttg.LocalDeallocOp, operands=[alloc])
+        b.insert(ttng.InvalBarrierOp(single_buffer_view(b, alloc, i)))
+    b.insert(ttg.LocalDeallocOp(alloc))
     return alloc
-
-
-def replace_for_op_with_new_signature(for_op: scf.ForOp, new_inits: Sequence[SSAValue]) -> scf.ForOp:
-    """`replaceForOpWithNewSignature` + erasing the old loop (`addIterArgsToLoop`): the same
-    loop with more iteration arguments (their block arguments appended, the yield left as
-    it is); the old loop's results are replaced by the new one's."""
-    region = for_op.detach_region(for_op.region)
-    new_loop = scf.ForOp.create(
-        operands=[for_op.lowerBound, for_op.upperBound, for_op.step, *for_op.initArgs, *new_inits],
-        result_types=[*(r.type for r in for_op.res), *(v.type for v in new_inits)],
-        properties=dict(for_op.properties), attributes=dict(for_op.attributes), regions=[region])
-    new_loop.location = for_op.location
-    block = new_loop.body
-    for value in new_inits:
-        block.insert_arg(value.type, len(block.args), value_location(value))
-    Rewriter.insert_op(new_loop, InsertPoint.before(for_op))
-    for old, new in zip(for_op.res, new_loop.res):
-        old.replace_all_uses_with(new)
-    Rewriter.erase_op(for_op)
-    return new_loop
-
-
-def append_yield_operands(for_op: scf.ForOp, values: Sequence[SSAValue]) -> None:
-    yield_op = for_op.body.last_op
-    yield_op.operands = [*yield_op.operands, *values]
-
-
-def set_operand_groups(op: Operation, **groups: Sequence[SSAValue]) -> None:
-    """Replace whole operand groups of an IRDL op in place (an optional one by `[]` or one
-    value, a variadic one by a list), keeping `operandSegmentSizes` right."""
-    definition = type(op).get_irdl_definition()
-    values: list[list[SSAValue]] = []
-    for name, _ in definition.operands:
-        if name in groups:
-            values.append(list(groups[name]))
-            continue
-        current = getattr(op, name)
-        if current is None:
-            values.append([])
-        elif isinstance(current, SSAValue):
-            values.append([current])
-        else:
-            values.append(list(current))
-    op.operands = [v for group in values for v in group]
-    if any(isinstance(option, AttrSizedOperandSegments) for option in definition.options):
-        op.properties[AttrSizedOperandSegments.attribute_name] = DenseArrayBase.from_list(
-            i32, [len(group) for group in values])
 
 
 # ====================================================================== IR queries
 
 
-def users(value_or_op: SSAValue | Operation) -> list[Operation]:
-    """`getUsers()`: the op of each use, in use-list order (one entry per use)."""
-    values = value_or_op.results if isinstance(value_or_op, Operation) else [value_or_op]
-    return [use.operation for value in values for use in value.uses]
-
-
-def use_count(op: Operation) -> int:
-    return sum(1 for result in op.results for _ in result.uses)
-
-
-def properly_dominates(a: Operation, b: Operation) -> bool:
-    """`DominanceInfo::properlyDominates(a, b)` within single-block regions: `a` comes
-    before `b`'s ancestor in `a`'s block, or contains `b`."""
-    if a is b:
-        return False
-    block = a.parent_block()
-    ancestor = b
-    while ancestor is not None and ancestor.parent_block() is not block:
-        ancestor = ancestor.parent_op()
-    if ancestor is None:
-        return False
-    if ancestor is a:
-        return True
-    return block.get_operation_index(a) < block.get_operation_index(ancestor)
-
-
-def replace_all_uses_dominated_by(dom_op: Operation, new_value: SSAValue, old_value: SSAValue) -> None:
-    if new_value is old_value:
-        return
-    old_value.replace_uses_with_if(new_value, lambda use: properly_dominates(dom_op, use.operation))
-
-
-def is_zero_constant(value: SSAValue | None) -> bool:
-    """`isZeroConst`: a splat of 0 or 0.0 (either sign)."""
-    owner = value.owner if value is not None else None
-    return (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, DenseElementsAttr)
-            and owner.value.is_splat and owner.value.splat_value() == 0)
-
-
 def is_true_constant(value: SSAValue) -> bool:
+    """`isConstTrue` of `multibufferTensorMemory`: an `arith.constant` i1 `true`."""
     owner = value.owner
     return (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)
             and isinstance(owner.value.type, IntegerType) and owner.value.type.width.data == 1
             and owner.value.value.data != 0)
-
-
-def _log2(n: int) -> int:
-    return n.bit_length() - 1
 
 
 def _ring_encoding(op: Operation) -> Attribute | None:
@@ -453,29 +356,27 @@ def replace_uses_and_propagate_type(b: StageBuilder, old: Operation, value: SSAV
         if isinstance(user, ttg.MemDescIndexOp):
             new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
                                        old_type.memory_space, mutable)
-            new = b.create(ttg.MemDescIndexOp, user.location, operands=[value, user.index], result_types=[new_type])
+            new = b.insert(ttg.MemDescIndexOp(value, user.index, result_type=new_type), user.location)
         elif isinstance(user, ttg.MemDescSubsliceOp):
             new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
                                        old_type.memory_space, mutable, old_type.alloc_shape)
-            new = b.create(ttg.MemDescSubsliceOp, user.location, operands=[value], result_types=[new_type],
-                           properties={"offsets": user.offsets})
+            new = b.insert(ttg.MemDescSubsliceOp(value, offsets=user.offsets, result_type=new_type), user.location)
         elif isinstance(user, ttg.MemDescTransOp):
             new_type = trans_type(value.type, user.order.get_values())
             if new_type is None:
                 raise Unsupported("no layout for a rebuilt memdesc_trans")
-            new = b.create(ttg.MemDescTransOp, user.location, operands=[value], result_types=[new_type],
-                           properties={"order": user.order})
+            new = b.insert(ttg.MemDescTransOp(value, order=user.order, result_type=new_type), user.location)
         elif isinstance(user, ttg.MemDescReshapeOp):
             new_type = reshape_type(value.type, old_type.shape)
             if new_type is None:
                 raise Unsupported("no layout for a rebuilt memdesc_reshape")
-            new = b.create(ttg.MemDescReshapeOp, user.location, operands=[value], result_types=[new_type])
+            new = b.insert(ttg.MemDescReshapeOp(value, result_type=new_type), user.location)
         else:
             raise Unsupported("a memdesc_reinterpret of a replaced buffer")
         for name, attr in user.attributes.items():
             new.attributes.setdefault(name, attr)
         b.insertion_point = saved
-        replace_uses_and_propagate_type(b, user, new.results[0])
+        replace_uses_and_propagate_type(b, user, new.result)
         to_erase.append(user)
     for use in plain_uses:
         user = use.operation
@@ -484,8 +385,7 @@ def replace_uses_and_propagate_type(b: StageBuilder, old: Operation, value: SSAV
             b.set_after(user)
             inputs = list(user.inputs)
             inputs[use.index] = value
-            wait = b.create(ttng.WarpGroupDotWaitOp, user.location, operands=[inputs],
-                            result_types=[[v.type for v in inputs]], properties={"pendings": user.pendings})
+            wait = b.insert(ttng.WarpGroupDotWaitOp(inputs, pendings=user.pendings), user.location)
             b.insertion_point = saved
             for old_result, new_result in zip(user.results, wait.results):
                 old_result.replace_all_uses_with(new_result)
@@ -508,8 +408,8 @@ def replace_uses_with_local_load(b: StageBuilder, old: SSAValue, view: SSAValue,
             replace_uses_and_propagate_type(b, user, view)
             allocs.append(user)
     if sum(1 for _ in old.uses) > len(allocs):
-        load = b.create(ttg.LocalLoadOp, old.owner.location, operands=[view, token], result_types=[old.type])
-        old.replace_all_uses_with(load.results[0])
+        load = b.insert(ttg.LocalLoadOp(view, token, result_type=old.type), old.owner.location)
+        old.replace_all_uses_with(load.result)
     for alloc in allocs:
         b.schedule.erase(alloc)
         Rewriter.erase_op(alloc)
@@ -620,8 +520,7 @@ def convert_scalar_to_tensor_load(load: tt.LoadOp, schedule: CoarseSchedule, for
     scalar_type = load.result.type
 
     def splat(value: SSAValue) -> SSAValue:
-        return b.create(tt.SplatOp, operands=[value],
-                        result_types=[TensorType(value.type, [1], blocked)]).results[0]
+        return b.insert(tt.SplatOp(value, result_type=TensorType(value.type, [1], blocked))).result
 
     set_operand_groups(load, ptr=[splat(load.ptr)],
                        mask=[splat(load.mask)] if load.mask is not None else [],
@@ -630,8 +529,8 @@ def convert_scalar_to_tensor_load(load: tt.LoadOp, schedule: CoarseSchedule, for
     first_use = first_use_of_pipelined_op([load], for_op, schedule)
     b.set_after(load)
     b.set_stage_cluster(_placement(schedule, first_use))
-    unsplat = b.create(tt.UnsplatOp, operands=[load.result], result_types=[scalar_type])
-    load.result.replace_uses_with_if(unsplat.results[0], lambda use: use.operation is not unsplat)
+    unsplat = b.insert(tt.UnsplatOp(load.result))
+    load.result.replace_uses_with_if(unsplat.result, lambda use: use.operation is not unsplat)
 
 
 def create_async_copy(for_op: scf.ForOp, load: tt.LoadOp, async_load: AsyncLoad, group: LoadGroup,
@@ -641,23 +540,19 @@ def create_async_copy(for_op: scf.ForOp, load: tt.LoadOp, async_load: AsyncLoad,
     first_use = first_use_of_pipelined_op([load], for_op, schedule)
     b = StageBuilder(schedule, InsertPoint.before(load), load.location, _placement(schedule, load))
     view = single_buffer_view(b, async_load.alloc, group.insert_index)
-    copy = b.create(ttg.AsyncCopyGlobalToLocalOp, operands=[load.ptr, view, load.mask, load.other],
-                    result_types=[AsyncTokenType()],
-                    properties={"cache": load.cache, "evict": load.evict, "isVolatile": load.isVolatile,
-                                "contiguity": IntegerAttr(async_load.contiguity, i32)})
-    commit = b.create(ttg.AsyncCommitGroupOp, operands=[[copy.results[0]]], result_types=[AsyncTokenType()])
+    copy = b.insert(ttg.AsyncCopyGlobalToLocalOp(load.ptr, view, load.mask, load.other, cache=load.cache,
+                                                 evict=load.evict, is_volatile=load.isVolatile,
+                                                 contiguity=async_load.contiguity))
+    commit = b.insert(ttg.AsyncCommitGroupOp([copy.token]))
     b.set_stage_cluster(_placement(schedule, first_use))
-    wait = b.create(ttg.AsyncWaitOp, operands=[[commit.results[0]]], result_types=[AsyncTokenType()],
-                    properties={"num": IntegerAttr(0, i32)})
+    wait = b.insert(ttg.AsyncWaitOp([commit.asyncToken], num=0))
     view_load = single_buffer_view(b, async_load.alloc, group.extract_index)
     if load.other is None or is_zero_constant(load.other):
-        replace_uses_with_local_load(b, load.result, view_load, wait.results[0])
+        replace_uses_with_local_load(b, load.result, view_load, wait.retToken)
     elif load.result.uses:
-        shared_load = b.create(ttg.LocalLoadOp, operands=[view_load, wait.results[0]],
-                               result_types=[load.result.type])
-        select = b.create(arith.SelectOp, operands=[load.mask, shared_load.results[0], load.other],
-                          result_types=[load.result.type])
-        load.result.replace_all_uses_with(select.results[0])
+        shared_load = b.insert(ttg.LocalLoadOp(view_load, wait.retToken, result_type=load.result.type))
+        select = b.select(load.mask, shared_load.result, load.other)
+        load.result.replace_all_uses_with(select)
     schedule.erase(load)
     Rewriter.erase_op(load)
 
@@ -675,11 +570,9 @@ def create_tma_async_copy(for_op: scf.ForOp, load: Operation, async_load: AsyncL
         encoding = load.desc.type.blockType.encoding
         if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
             indices[-1] = b.muli(indices[-1], b.int_constant(2, 32))
-        b.create(ttng.AsyncTMACopyGlobalToLocalOp,
-                 operands=[load.desc, indices, async_load.barrier, view, pred])
+        b.insert(ttng.AsyncTMACopyGlobalToLocalOp(load.desc, indices, async_load.barrier, view, pred))
     else:
-        b.create(ttng.AsyncTMAGatherOp,
-                 operands=[load.desc, load.x_offsets, load.y_offset, async_load.barrier, view, pred])
+        b.insert(ttng.AsyncTMAGatherOp(load.desc, load.x_offsets, load.y_offset, async_load.barrier, view, pred))
     b.set_after(async_load.wait_op)
     b.set_stage_cluster(_placement(schedule, first_use))
     view_load = single_buffer_view(b, async_load.alloc, group.extract_index)
@@ -741,12 +634,11 @@ def create_tma_barriers_and_waits(for_op: scf.ForOp, async_loads: dict[Operation
         barriers = create_barrier_alloc(for_op, depth)
         b = StageBuilder.before(members[0], schedule, for_op.location)
         barrier = single_buffer_view(b, barriers, group.insert_index)
-        b.create(ttng.BarrierExpectOp, operands=[barrier, b.int_constant(1, 1)],
-                 properties={"size": IntegerAttr(size, i32)})
+        b.insert(ttng.BarrierExpectOp(barrier, b.int_constant(1, 1), size=size))
         b.set_after(members[-1])
         b.set_stage_cluster(_placement(schedule, first_use_of_pipelined_op(members, for_op, schedule)))
         wait_view = single_buffer_view(b, barriers, group.extract_index)
-        wait = b.create(ttng.WaitBarrierOp, operands=[wait_view, group.phase, None, []])
+        wait = b.insert(ttng.WaitBarrierOp(wait_view, group.phase))
         for member in members:
             async_loads[member].barrier = barrier
             async_loads[member].wait_op = wait
@@ -816,8 +708,7 @@ def lower_loads(for_op: scf.ForOp, schedule: CoarseSchedule, axis: AxisQueries) 
         group.insert_index, _ = increment_modulo(b, insert_arg, depth_value, zero, one, for_op.location)
         group.extract_index, wrapped = increment_modulo(b, extract_arg, depth_value, zero, one, for_op.location)
         if phase_arg is not None:
-            group.phase = b.select(wrapped, b.create(arith.XOrIOp, operands=[phase_arg, one],
-                                                     result_types=[i32]).results[0], phase_arg)
+            group.phase = b.select(wrapped, b.xori(phase_arg, one), phase_arg)
 
     create_tma_barriers_and_waits(for_op, async_loads, groups, schedule)
 
@@ -841,8 +732,7 @@ def lower_loads(for_op: scf.ForOp, schedule: CoarseSchedule, axis: AxisQueries) 
     schedule_dependencies(for_op, schedule)
     if has_async_copies:
         b = StageBuilder(schedule, InsertPoint.after(for_op), for_op.location)
-        b.create(ttg.AsyncWaitOp, operands=[[]], result_types=[AsyncTokenType()],
-                 properties={"num": IntegerAttr(0, i32)})
+        b.insert(ttg.AsyncWaitOp(num=0))
     for op in body_ops(for_op):
         if op not in schedule.placement:
             raise Unsupported(f"'{op.name}' not found in the schedule")
@@ -894,10 +784,9 @@ def hoist_buffer_out_of_loop(for_op: scf.ForOp, op: Operation, schedule: CoarseS
     b.set_stage_cluster(_placement(schedule, op))
     b.set_after(op)
     if isinstance(new_alloc, ttng.TMEMAllocOp):
-        store = b.create(ttng.TMEMStoreOp, operands=[new_alloc.result, None, op.src, b.int_constant(1, 1)],
-                         result_types=[None])
+        store = b.insert(ttng.TMEMStoreOp(new_alloc.result, op.src, b.int_constant(1, 1)))
     else:
-        store = b.create(ttg.LocalStoreOp, operands=[op.src, new_alloc.result])
+        store = b.insert(ttg.LocalStoreOp(op.src, new_alloc.result))
     replace_uses_and_propagate_type(b, op, new_alloc.result)
     schedule.erase(op)
     Rewriter.erase_op(op)
@@ -951,14 +840,14 @@ def create_barrier_and_wait_ops(for_op: scf.ForOp, schedule: CoarseSchedule, mma
     depth_value = b.int_constant(depth, 32, for_op.location) if depth > 1 else None
     barrier = single_buffer_view(b, barriers, barrier_index)
     set_operand_groups(mma, barriers=[*mma.barriers, barrier], barrier_preds=[*mma.barrier_preds, true])
-    mma.properties["is_async"] = UnitAttr()
+    mma.is_async = UnitAttr()
 
     guarded = [mma.a, mma.b]
     if isinstance(mma, ttng.TCGen5MMAScaledOp):
         guarded += [mma.a_scale, mma.b_scale]
     b.set_after(mma)
     b.set_stage_cluster((wait_stage, wait_cluster))
-    b.create(ttng.WaitBarrierOp, operands=[barrier, phase, None, guarded])
+    b.insert(ttng.WaitBarrierOp(barrier, phase, deps=guarded))
 
     for user in users(alloc):
         if not isinstance(user, ttng.TMEMLoadOp) or user.parent_block() is mma.parent_block():
@@ -970,12 +859,12 @@ def create_barrier_and_wait_ops(for_op: scf.ForOp, schedule: CoarseSchedule, mma
         if load_stage < wait_stage:
             b.set_stage_cluster((load_stage, load_cluster))
             b.set_before(user)
-            b.create(ttng.WaitBarrierOp, operands=[barrier, phase, None, guarded])
+            b.insert(ttng.WaitBarrierOp(barrier, phase, deps=guarded))
 
     b.set_stage_cluster(_placement(schedule, mma))  # the cluster split may have moved the MMA
     yield_op = for_op.body.last_op
     b.set_before(yield_op)
-    next_phase = b.create(arith.XOrIOp, operands=[phase, one], result_types=[i32]).results[0]
+    next_phase = b.xori(phase, one)
     next_index = barrier_index
     if depth > 1:
         next_index, wrapped = increment_modulo(b, barrier_index, depth_value, zero, one, b.location)
@@ -1000,9 +889,9 @@ def multibuffer_tensor_memory(for_op: scf.ForOp, schedule: CoarseSchedule, alloc
 
     b = StageBuilder(schedule, InsertPoint.before(alloc), alloc.location)
     old_type: MemDescType = alloc.result.type
-    new_alloc = b.create(ttng.TMEMAllocOp, operands=[None], result_types=[
-        MemDescType.get((depth, *old_type.shape), old_type.element_type, old_type.encoding,
-                        old_type.memory_space, True), AsyncTokenType()])
+    new_alloc = b.insert(ttng.TMEMAllocOp(result_type=MemDescType.get(
+        (depth, *old_type.shape), old_type.element_type, old_type.encoding, old_type.memory_space, True),
+        with_token=True))
     depth_value = b.int_constant(depth, 32)
     zero = b.int_constant(0, 32)
     one = b.int_constant(1, 32)
@@ -1017,22 +906,27 @@ def multibuffer_tensor_memory(for_op: scf.ForOp, schedule: CoarseSchedule, alloc
             return
         if not poison:
             poison_builder = StageBuilder(None, InsertPoint.before(for_op), for_op.location)
-            poison.append(poison_builder.create(PoisonOp, result_types=[AsyncTokenType()]).results[0])
+            poison.append(poison_builder.insert(PoisonOp(AsyncTokenType())).result)
         op.token.replace_all_uses_with(poison[0])
+
+    def next_slot(user: Operation, switch: SSAValue, switch_when: bool) -> SSAValue:
+        """The slot `user` writes: the next one where `switch` is `switch_when`, else the
+        current one; later users read it."""
+        b.set_stage_cluster(schedule.placement.get(user))
+        b.set_before(user)
+        current = current_index(user)
+        advanced, _ = increment_modulo(b, current, depth_value, zero, one, for_op.location)
+        new_index = b.select(switch, advanced, current) if switch_when else b.select(switch, current, advanced)
+        replace_all_uses_dominated_by(user, new_index, current)
+        index_defs.append((user, new_index))
+        return single_buffer_view(b, new_alloc.result, new_index)
 
     for user in accumulator_users:
         if isinstance(user, ttng.TMEMStoreOp):
             drop_token(user, "dep")
             if is_ancestor(for_op, user):
                 valid = True
-                b.set_stage_cluster(schedule.placement.get(user))
-                b.set_before(user)
-                current = current_index(user)
-                new_index, _ = increment_modulo(b, current, depth_value, zero, one, for_op.location)
-                new_index = b.select(user.pred, new_index, current)
-                replace_all_uses_dominated_by(user, new_index, current)
-                index_defs.append((user, new_index))
-                set_operand_groups(user, dst=[single_buffer_view(b, new_alloc.result, new_index)])
+                set_operand_groups(user, dst=[next_slot(user, user.pred, switch_when=True)])
             else:
                 b.set_before(user)
                 set_operand_groups(user, dst=[single_buffer_view(b, new_alloc.result, zero)])
@@ -1047,22 +941,15 @@ def multibuffer_tensor_memory(for_op: scf.ForOp, schedule: CoarseSchedule, alloc
             set_operand_groups(user, src=[slot])
         elif isinstance(user, MMAV5_OPS):
             drop_token(user, "acc_dep")
-            b.set_stage_cluster(schedule.placement.get(user))
-            b.set_before(user)
             valid = not is_true_constant(user.useD)
-            current = current_index(user)
-            new_index, _ = increment_modulo(b, current, depth_value, zero, one, for_op.location)
-            new_index = b.select(user.useD, current, new_index)
-            replace_all_uses_dominated_by(user, new_index, current)
-            index_defs.append((user, new_index))
-            set_operand_groups(user, d=[single_buffer_view(b, new_alloc.result, new_index)])
+            set_operand_groups(user, d=[next_slot(user, user.useD, switch_when=False)])
         else:
             raise Unsupported(f"unsupported user of the accumulator: '{user.name}'")
     if not valid:
         raise Unsupported("multi-buffering TMEM with no store to the accumulator and an MMA "
                           "that always accumulates")
     if alloc.token is not None:
-        alloc.token.replace_all_uses_with(new_alloc.results[1])
+        alloc.token.replace_all_uses_with(new_alloc.token)
     Rewriter.erase_op(alloc)
     last_index = index_defs[-1][1]
     replace_all_uses_dominated_by(last_index.owner, last_index, index)
@@ -1081,7 +968,7 @@ def lower_mma(mma: Operation, for_op: scf.ForOp, schedule: CoarseSchedule) -> sc
     depth = _placement(schedule, last)[0] - _placement(schedule, first)[0]
     if schedule.is_op_in_earlier_cluster(first, last) or (
             schedule.is_op_in_same_cluster(first, last)
-            and first.parent_block().get_operation_index(first) < last.parent_block().get_operation_index(last)):
+            and is_before_in_block(first, last)):
         depth += 1
 
     b = StageBuilder(schedule, InsertPoint.before(for_op), for_op.location)
@@ -1108,8 +995,8 @@ def lower_mmas(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.ForOp:
 
 TMA_U8, TMA_U16, TMA_U32, TMA_S32, TMA_U64, TMA_S64 = 0, 1, 2, 3, 4, 5
 TMA_B4X16_P64 = 14
-TMA_ELEMENT_TYPES = {"bf16": 10, "f16": 6, "f32": 7, "f64": 9}
-"""The CUtensorMap data types `getTMAElementType` picks by name (the rest go by size)."""
+TMA_ELEMENT_TYPES = {BFloat16Type: 10, Float16Type: 6, Float32Type: 7, Float64Type: 9}
+"""The CUtensorMap data types `getTMAElementType` picks by element type (the rest go by size)."""
 TMA_SWIZZLE_MODES = {128: 3, 64: 2, 32: 1, 0: 0}
 
 
@@ -1117,7 +1004,7 @@ def _tma_element_type(element: Attribute, encoding: Attribute) -> int:
     """`getTMAElementType`."""
     if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
         return TMA_B4X16_P64
-    named = TMA_ELEMENT_TYPES.get(attribute_text(element))
+    named = TMA_ELEMENT_TYPES.get(type(element))
     if named is not None:
         return named
     signed = isinstance(element, IntegerType) and element.signedness.data == Signedness.SIGNED
@@ -1146,20 +1033,18 @@ def create_tma_descriptor(b: StageBuilder, pointer: SSAValue, make: tt.MakeTenso
     if encoding.fp4_padded and contig != 128:
         raise Unsupported("FP4 padded loads require 128 elements or more in the last dim")
     box = [b.int_constant(contig, 32)] + [b.int_constant(block[k], 32) for k in range(len(per_cta) - 2, -1, -1)]
-    elem_size = b.create(arith.ConstantOp, result_types=[i64],
-                         properties={"value": IntegerAttr(element_bit_width(element) // 8, i64)}).results[0]
+    elem_size = b.constant(element_bit_width(element) // 8, i64)
     global_dim = list(reversed(make.shape))
     global_stride = [make.strides[k] for k in range(len(make.strides) - 2, -1, -1)]
     if encoding.fp4_padded:
         global_dim[0] = b.muli(global_dim[0], b.int_constant(2, 32))
     element_stride = [b.int_constant(1, 32)] * len(global_dim)
     global_stride = [b.muli(s, elem_size) for s in global_stride]
-    b.create(ttng.TensormapCreateOp,
-             operands=[pointer, make.base, box, global_dim, global_stride, element_stride],
-             properties={"elem_type": IntegerAttr(_tma_element_type(element, encoding), i32),
-                         "interleave_layout": IntegerAttr(0, i32),
-                         "swizzle_mode": IntegerAttr(TMA_SWIZZLE_MODES[encoding.swizzling_byte_width], i32),
-                         "fill_mode": IntegerAttr(int(make.padding.value.data == tt.PaddingOption.nan), i32)})
+    b.insert(ttng.TensormapCreateOp(
+        pointer, make.base, box, global_dim, global_stride, element_stride,
+        elem_type=_tma_element_type(element, encoding), interleave_layout=0,
+        swizzle_mode=TMA_SWIZZLE_MODES[encoding.swizzling_byte_width],
+        fill_mode=int(make.padding.value.data == tt.PaddingOption.nan)))
 
 
 def sink_value_redefinition(value: SSAValue, redefined: SSAValue, block: Block) -> SSAValue:
@@ -1186,28 +1071,6 @@ def sink_value_redefinition(value: SSAValue, redefined: SSAValue, block: Block) 
     return redefined
 
 
-def replace_if_op_with_new_signature(if_op: scf.IfOp, new_type: Attribute) -> scf.IfOp:
-    """`replaceIfOpWithNewSignature` + erasing the old op: the same `scf.if` with one more
-    result (both branches end in a yield; an absent else branch becomes an empty one)."""
-    regions = [if_op.thenRegion, if_op.elseRegion]
-    for region in regions:
-        if_op.detach_region(region)
-    if not regions[1].blocks:
-        regions[1].add_block(Block())
-    for region in regions:
-        if not isinstance(region.block.last_op, scf.YieldOp):
-            region.block.add_op(scf.YieldOp.create())
-            region.block.last_op.location = if_op.location
-    new_if = scf.IfOp.create(operands=[if_op.condition], result_types=[*(r.type for r in if_op.res), new_type],
-                             properties=dict(if_op.properties), attributes=dict(if_op.attributes), regions=regions)
-    new_if.location = if_op.location
-    Rewriter.insert_op(new_if, InsertPoint.before(if_op))
-    for old, new in zip(if_op.res, new_if.res):
-        old.replace_all_uses_with(new)
-    Rewriter.erase_op(if_op)
-    return new_if
-
-
 def lower_tma_descriptors(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.ForOp:
     """`lowerTMADescriptors` (step 4 of the module docstring)."""
     depth = schedule.num_stages - 1
@@ -1219,10 +1082,8 @@ def lower_tma_descriptors(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.Fo
     b = StageBuilder(schedule, InsertPoint.before(for_op), for_op.location)
     scratch = {}
     for make in makes:
-        scratch[make] = b.create(ttg.GlobalScratchAllocOp, make.location,
-                                 result_types=[tt.PointerType(IntegerType(8))],
-                                 properties={"nbytes": IntegerAttr(depth * TMA_DESCRIPTOR_BYTES, i32),
-                                             "alignment": IntegerAttr(TMA_DESCRIPTOR_SCRATCH_ALIGN, i32)}).results[0]
+        scratch[make] = b.insert(ttg.GlobalScratchAllocOp(nbytes=depth * TMA_DESCRIPTOR_BYTES,
+                                                          alignment=TMA_DESCRIPTOR_SCRATCH_ALIGN), make.location).result
     zero = b.int_constant(0, 32)
     one = b.int_constant(1, 32)
     first_counter = len(for_op.body.args)
@@ -1235,12 +1096,11 @@ def lower_tma_descriptors(for_op: scf.ForOp, schedule: CoarseSchedule) -> scf.Fo
         counter = for_op.body.args[first_counter + i]
         mb = StageBuilder.before(make, schedule)
         offset = mb.muli(mb.int_constant(TMA_DESCRIPTOR_BYTES, 32), counter)
-        pointer = mb.create(tt.AddPtrOp, operands=[scratch[make], offset],
-                            result_types=[scratch[make].type]).results[0]
+        pointer = mb.insert(tt.AddPtrOp(scratch[make], offset)).result
         create_tma_descriptor(mb, pointer, make)
-        mb.create(ttng.TensormapFenceproxyAcquireOp, operands=[pointer])
-        descriptor = mb.create(ttng.ReinterpretTensorDescOp, operands=[pointer], result_types=[make.result.type])
-        make.result.replace_all_uses_with(descriptor.results[0])
+        mb.insert(ttng.TensormapFenceproxyAcquireOp(pointer))
+        descriptor = mb.insert(ttng.ReinterpretTensorDescOp(pointer, result_type=make.result.type))
+        make.result.replace_all_uses_with(descriptor.result)
         next_counter, _ = increment_modulo(mb, counter, depth_value, zero, one, mb.location)
         next_counter = sink_value_redefinition(counter, next_counter, make.parent_block())
         yield_op.operands[counter.index - 1] = next_counter

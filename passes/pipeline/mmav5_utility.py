@@ -18,19 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from ttpipe.dialects import arith, scf
+from ttpipe.dialects import scf
 from ttpipe.dialects.ttg import LocalAllocOp, LocalStoreOp, MemDescReshapeOp, MemDescTransOp
 from ttpipe.dialects.ttg_attrs import SharedEncodingTrait
 from ttpipe.dialects.ttng import TCGen5MMAOp, TCGen5MMAScaledOp, TMEMAllocOp, TMEMLoadOp, TMEMStoreOp
+from ttpipe.passes.common.builder import is_constant_int_value
+from ttpipe.passes.common.ir import is_ancestor, is_before_in_block, yielded_value
 from ttpipe.passes.pipeline.pipelining_utility import (
     LOADS,
     ancestor_in_block,
     can_be_async_load,
-    is_ancestor,
-    is_before_in_block,
     is_defined_outside_loop,
 )
 
@@ -184,14 +183,12 @@ def _acc_use_flag_set_to_false(mma: Operation, for_op: scf.ForOp) -> bool:
     """`accUseFlagSetToFalse`: the MMA overwrites the accumulator, always or on a flag that
     the loop computes."""
     flag = mma.useD
-    owner = flag.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr) and owner.value.value.data == 0:
+    if is_constant_int_value(flag, 0):
         return True
-    yield_op = for_op.body.last_op
     seen: set[SSAValue] = set()
     while isinstance(flag, BlockArgument) and flag.block is for_op.body and flag.index > 0 and flag not in seen:
         seen.add(flag)
-        flag = yield_op.operands[flag.index - 1]
+        flag = yielded_value(flag)
     return not isinstance(flag, BlockArgument) and is_ancestor(for_op, flag.owner)
 
 

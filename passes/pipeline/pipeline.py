@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
+from xdsl.dialects.builtin import ModuleOp, i1
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -22,7 +22,8 @@ from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.arith_canonicalize import ARITH_PATTERNS
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.greedy import apply_patterns_greedily
-from ttpipe.passes.common.builder import OpBuilder, constant_int
+from ttpipe.passes.common.builder import OpBuilder, is_constant_int_value
+from ttpipe.passes.common.ir import is_ancestor, set_operand_groups
 from ttpipe.passes.pipeline.expand import (
     PipeliningOptions,
     Refusal,
@@ -31,15 +32,12 @@ from ttpipe.passes.pipeline.expand import (
     pipeline_for_loop,
 )
 from ttpipe.passes.pipeline.lower_loops import lower_loops, lowering_refusal_remark
-from ttpipe.passes.pipeline.pipelining_utility import is_ancestor, num_stages_or_default
+from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
 from ttpipe.passes.pipeline.predicate import resolve_masks, wrap_in_mask
 from ttpipe.passes.pipeline.schedule import CoarseSchedule, body_ops, remove_pipelining_attributes
 from ttpipe.passes.pipeline.tma_stores import pipeline_tma_stores
 from ttpipe.passes.pipeline.wgmma import async_launch_dots, merge_wgmma_flushes, update_waits
 from ttpipe.textio import print_module
-
-KEEP_PREDICATE_STAGE = "__test_keep_predicate_stage"
-"""On a loop (tests only): leave its `ttg.predicate_stage` ops unresolved."""
 
 MMAV5_OPS = (ttng.TCGen5MMAOp, ttng.TCGen5MMAScaledOp)
 
@@ -76,10 +74,7 @@ def _inside(op: Operation, cls: type) -> bool:
 def predicate_stage_op(builder: OpBuilder, iv: SSAValue, ub_value: SSAValue, step: SSAValue,
                        max_stage: int, stage: int) -> SSAValue:
     """A `ttg.predicate_stage` standing for the stage predicate until the epilogue is peeled."""
-    op = ttg.PredicateStageOp.create(
-        operands=[iv, ub_value, step], result_types=[i1],
-        properties={"maxStage": IntegerAttr(max_stage, 32), "stage": IntegerAttr(stage, 32)})
-    return builder.insert(op).results[0]
+    return builder.insert(ttg.PredicateStageOp(iv, ub_value, step, max_stage=max_stage, stage=stage)).result
 
 
 def last_induction_value(builder: OpBuilder, loop: scf.ForOp) -> SSAValue:
@@ -104,16 +99,15 @@ def peel_loop_epilogue(loop: scf.ForOp) -> list[ttg.MaskOp]:
     mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: last_iv}
     mapping.update(zip(loop.body.args[1:], loop.results))
     then_block = scf_block_clone(loop.body, mapping)
-    else_yield = scf.YieldOp.create(operands=list(loop.results))
+    else_yield = scf.YieldOp(*loop.results)
     else_yield.location = location
-    if_op = scf.IfOp.create(operands=[condition], result_types=[r.type for r in loop.results],
-                            regions=[Region(then_block), Region(_block_of(else_yield))])
-    after.insert(if_op)
+    if_op = after.insert(scf.IfOp(condition, [r.type for r in loop.results], Region(then_block),
+                                  Region(Block([else_yield]))))
     for result, new in zip(loop.results, if_op.results):
         for use in list(result.uses):
             if not is_ancestor(if_op, use.operation):
                 use.operation.operands[use.index] = new
-    loop.operands[1] = new_ub
+    set_operand_groups(loop, upperBound=[new_ub])
 
     for op in list(body_ops(loop)):
         _resolve_peeled(op, peeled=False)
@@ -131,12 +125,6 @@ def scf_block_clone(block: Block, mapping: dict[SSAValue, SSAValue]) -> Block:
     for op in block.ops:
         new.add_op(op.clone(mapping))
     return new
-
-
-def _block_of(op: Operation) -> Block:
-    block = Block()
-    block.add_op(op)
-    return block
 
 
 def _resolve_peeled(op: Operation, peeled: bool) -> None:
@@ -163,13 +151,10 @@ def expand_loops(module: ModuleOp, not_lowered: Mapping[scf.ForOp, str] | None =
         schedule = CoarseSchedule.deserialize(loop)
         if schedule is None:
             continue
-        keep_predicate_stage = KEEP_PREDICATE_STAGE in loop.attributes
-        custom_peeling = (has_mmav5_waits_in_last_stage(loop, schedule)
-                          and not _inside(loop, ttg.WarpSpecializeOp) and not keep_predicate_stage)
+        custom_peeling = has_mmav5_waits_in_last_stage(loop, schedule) and not _inside(loop, ttg.WarpSpecializeOp)
         options = PipeliningOptions(
             schedule.final_schedule(loop), predicate_fn=wrap_in_mask, peel_epilogue=False,
-            support_dynamic_loops=True,
-            emit_predicate_stage_fn=predicate_stage_op if keep_predicate_stage or custom_peeling else None)
+            support_dynamic_loops=True, emit_predicate_stage_fn=predicate_stage_op if custom_peeling else None)
         new_loop = pipeline_for_loop(loop, options)
         if loop in not_lowered:
             if isinstance(new_loop, Refusal):
@@ -183,7 +168,7 @@ def expand_loops(module: ModuleOp, not_lowered: Mapping[scf.ForOp, str] | None =
             continue
         if custom_peeling:
             for mask in peel_loop_epilogue(new_loop):
-                if constant_int(mask.pred) == 0:
+                if is_constant_int_value(mask.pred, 0):
                     _replace_by_poison(mask)
     resolve_masks(module, canonicalize_arith)
 
@@ -192,8 +177,7 @@ def _replace_by_poison(mask: ttg.MaskOp) -> None:
     """A mask that never runs (in the peeled iteration): its results become `ub.poison`."""
     builder = OpBuilder(InsertPoint.before(mask), mask.location)
     for result in mask.results:
-        poison = builder.insert(ub.PoisonOp.create(result_types=[result.type]))
-        result.replace_all_uses_with(poison.results[0])
+        result.replace_all_uses_with(builder.insert(ub.PoisonOp(result.type)).result)
     Rewriter.erase_op(mask)
 
 
@@ -223,7 +207,9 @@ class Pipeline(ModulePass):
 
     A loop without a schedule is only touched by steps 4 and 7; a loop the expander
     refuses stays as lowered. Differences from Triton are listed in the docstrings of
-    `wgmma.py`, `tma_stores.py` and `arith_canonicalize.py`.
+    `wgmma.py`, `tma_stores.py` and `arith_canonicalize.py`; Triton's test hook, a loop
+    attribute `__test_keep_predicate_stage` that leaves `ttg.predicate_stage` unresolved, is
+    not ported (call `pipeline_for_loop` with `emit_predicate_stage_fn=predicate_stage_op`).
 
     Remarks: a scheduled loop that lowering or expansion refuses gets one remark at its
     location, `loop not pipelined: <reason>` (`loop expanded but not lowered: ...` when only

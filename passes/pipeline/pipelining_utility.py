@@ -34,6 +34,7 @@ from ttpipe.passes.common.distributed_layouts import (
     memory_order,
     to_linear_layout,
 )
+from ttpipe.passes.common.ir import is_ancestor
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.shared_layouts import shared_layout, swizzled_shared_for_dot_operand
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, get_int
@@ -73,26 +74,11 @@ def is_defined_outside_loop(value: SSAValue, for_op: Operation) -> bool:
     return not is_ancestor(for_op, scope)
 
 
-def is_ancestor(ancestor: Operation, op: Operation | None) -> bool:
-    """`Operation::isAncestor`: `op` is `ancestor` or nested in it."""
-    while op is not None:
-        if op is ancestor:
-            return True
-        op = op.parent_op()
-    return False
-
-
 def ancestor_in_block(for_op: scf.ForOp, op: Operation) -> Operation | None:
     """`Block::findAncestorOpInBlock` on the loop body."""
     while op is not None and op.parent_block() is not for_op.body:
         op = op.parent_op()
     return op
-
-
-def is_before_in_block(a: Operation, b: Operation) -> bool:
-    """`Operation::isBeforeInBlock` for two ops of one block."""
-    block = a.parent_block()
-    return block.get_operation_index(a) < block.get_operation_index(b)
 
 
 # ------------------------------------------------------------------ loads

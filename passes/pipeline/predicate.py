@@ -25,8 +25,8 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import llvm, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import i1_like
 from ttpipe.passes.common.target import error_at
-from ttpipe.passes.common.builder import OpBuilder, constant_int, value_location
-from ttpipe.passes.pipeline.lower_loops import set_operand_groups
+from ttpipe.passes.common.builder import OpBuilder, is_constant_int_value, value_location
+from ttpipe.passes.common.ir import set_operand_groups
 
 RUN_UNPREDICATED = (
     llvm.AssumeOp,
@@ -59,7 +59,7 @@ def pred_mask(like_type, current: SSAValue | None, pred: SSAValue, before: Opera
     mask = pred
     mask_type = i1_like(like_type)
     if isinstance(mask_type, TensorType):
-        mask = builder.insert(tt.SplatOp.build(operands=[pred], result_types=[mask_type])).results[0]
+        mask = builder.insert(tt.SplatOp(pred, result_type=mask_type)).result
     if current is not None:
         mask = builder.andi(mask, current)
     return mask
@@ -69,13 +69,17 @@ def predicate_op(op: Operation, pred: SSAValue) -> Operation:
     """Make `op` a no-op when `pred` is false (Triton's `predicateOp`); returns `op`.
 
     Raises a DiagnosticError at `op` for an op with memory effects it does not know, as
-    Triton stops with "pipeliner doesn't know how to predicate this op"."""
-    if is_side_effect_free(op) or constant_int(pred) == 1:
+    Triton stops with "pipeliner doesn't know how to predicate this op".
+
+    Triton's early exit `isConstantIntValue(pred, 1)` compares the sign-extended constant,
+    which is -1 for an i1 `true`: it never fires for a predicate, so an op under a constant
+    true predicate still gets `true` folded into its mask or predicate operand, as here."""
+    if is_side_effect_free(op) or is_constant_int_value(pred, 1):
         return op
     if isinstance(op, RUN_UNPREDICATED):
         return op
     if isinstance(op, scf.IfOp):
-        op.operands[0] = pred_mask(op.condition.type, op.condition, pred, op)
+        set_operand_groups(op, condition=[pred_mask(op.condition.type, op.condition, pred, op)])
         return op
     for cls, like in MASKED_BY_POINTER.items():
         if isinstance(op, cls):
@@ -95,13 +99,12 @@ def predicate_op(op: Operation, pred: SSAValue) -> Operation:
 def wrap_in_mask(op: Operation, pred: SSAValue) -> Operation:
     """Move `op` into a `ttg.mask %pred` region standing in its place (Triton's `wrapInMaskOp`)."""
     block = Block()
-    mask = ttg.MaskOp.create(operands=[pred], result_types=[r.type for r in op.results],
-                             regions=[Region(block)])
+    mask = ttg.MaskOp(pred, result_types=[r.type for r in op.results], region=Region(block))
     mask.location = op.location
     op.parent_block().insert_op_after(mask, op)
     inner = op.clone()
     block.add_op(inner)
-    terminator = ttg.MaskReturnOp.create(operands=list(inner.results))
+    terminator = ttg.MaskReturnOp(inner.results)
     terminator.location = op.location
     block.add_op(terminator)
     for result, new in zip(op.results, mask.results):

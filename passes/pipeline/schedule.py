@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from xdsl.dialects.builtin import IntegerAttr, i32
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from ttpipe.passes.common.ir import is_before_in_block, yielded_value
+
 NUM_STAGES = "tt.num_stages"
 """On a loop: its number of pipeline stages (else the pass option)."""
 LATENCY = "tt.latency"
@@ -115,7 +117,7 @@ class CoarseSchedule:
             while isinstance(value, BlockArgument) and include_arg and value not in seen:
                 seen.add(value)
                 if value.index > 0 and value.block is op.parent_block():
-                    value = value.block.last_op.operands[value.index - 1]
+                    value = yielded_value(value)
                     continue
                 break
             producer = value.owner if isinstance(value.owner, Operation) else None
@@ -162,7 +164,7 @@ class CoarseSchedule:
             return stage_a < stage_b
         if cluster_a is not cluster_b:
             return self.is_before(cluster_a, cluster_b)
-        return a.parent_block().get_operation_index(a) < b.parent_block().get_operation_index(b)
+        return is_before_in_block(a, b)
 
     def is_op_in_earlier_cluster(self, a: Operation, b: Operation) -> bool:
         return self.is_before(self.placement[a][1], self.placement[b][1])

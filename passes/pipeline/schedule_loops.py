@@ -4,13 +4,13 @@ Follows Triton 3.6 `lib/Dialect/TritonGPU/Transforms/Pipeliner/ScheduleLoops.cpp
 parts of `Schedule.cpp` it uses (`scheduleDependencies` lives in `schedule.py`). The
 schedule itself is pluggable: a scheduler is a function `(loop, LoopScheduleContext) ->
 CoarseSchedule | None`; `triton_scheduler` is Triton's, and its steps are public so that
-another scheduler can reuse them (see `schedulers.py`).
+another scheduler can reuse them. `schedulers.py` holds the registry that names schedulers
+(`register_scheduler`; `default` is Triton's) and an example.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -29,6 +29,7 @@ from ttpipe.dialects.ttng import (
     WaitBarrierOp,
 )
 from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.ir import forward_slice
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS
 from ttpipe.passes.pipeline.pipelining_utility import (
@@ -46,6 +47,7 @@ from ttpipe.passes.pipeline.schedule import (
     nested_operands,
     schedule_dependencies,
 )
+from ttpipe.passes.pipeline.schedulers import Scheduler, check_scheduler_name, register_scheduler, resolve_scheduler
 
 
 @dataclass(frozen=True)
@@ -62,41 +64,6 @@ class LoopScheduleContext:
         schedule_dependencies(loop, schedule)
         schedule_distance_one_dependencies(loop, schedule)
         schedule_remaining_to_last_stage(loop, schedule, after_prologue or schedule.clusters[0])
-
-
-Scheduler = Callable[[scf.ForOp, LoopScheduleContext], CoarseSchedule | None]
-"""Places the ops of a loop body; None (or an empty schedule) leaves the loop unpipelined."""
-
-_SCHEDULERS: dict[str, Scheduler] = {}
-
-
-def register_scheduler(name: str, scheduler: Scheduler) -> None:
-    """Make `scheduler` selectable as `ttpipe-schedule-loops{scheduler=NAME}`."""
-    _SCHEDULERS[name] = scheduler
-
-
-def scheduler_named(name: str) -> Scheduler | None:
-    """A registered scheduler, or `module.path:function` imported on the spot; None if
-    there is no such scheduler."""
-    importlib.import_module("ttpipe.passes.pipeline.schedulers")  # registers the examples
-    if name in _SCHEDULERS:
-        return _SCHEDULERS[name]
-    module_name, colon, function_name = name.partition(":")
-    if not colon:
-        return None
-    try:
-        found = getattr(importlib.import_module(module_name), function_name, None)
-    except (ImportError, ValueError):
-        return None
-    return found if callable(found) else None
-
-
-def check_scheduler_name(name: str) -> str | None:
-    """Why `name` names no scheduler, or None if it does (an option check)."""
-    if scheduler_named(name) is not None:
-        return None
-    return (f"must name a registered scheduler ({', '.join(sorted(_SCHEDULERS))}) "
-            f"or a function as module.path:function")
 
 
 @dataclass(frozen=True)
@@ -143,9 +110,7 @@ class ScheduleLoops(ModulePass):
         "cli_type": str, "check": check_scheduler_name})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        scheduler = self.scheduler if callable(self.scheduler) else scheduler_named(self.scheduler)
-        if scheduler is None:
-            raise ValueError(f"scheduler '{self.scheduler}' {check_scheduler_name(self.scheduler)}")
+        scheduler = resolve_scheduler(self.scheduler)
         latencies = deserialize_latencies(op)
         for loop in [o for o in op.walk(region_first=True) if isinstance(o, scf.ForOp)]:
             in_loop = {o: latencies[o] for o in body_ops(loop) if o in latencies}
@@ -298,21 +263,6 @@ def _forward_reachable(loop: scf.ForOp, roots: Iterable[Operation]) -> set[Opera
                 if user is not None and user is not terminator:
                     stack.append(user)
     return reached
-
-
-def forward_slice(op: Operation) -> set[Operation]:
-    """`getForwardSlice`: transitive users of `op`'s results and of the ops nested in it."""
-    found: set[Operation] = set()
-    stack = [op]
-    while stack:
-        current = stack.pop()
-        for nested in current.walk():
-            for result in nested.results:
-                for use in result.uses:
-                    if use.operation not in found:
-                        found.add(use.operation)
-                        stack.append(use.operation)
-    return found
 
 
 def backward_slice_ifs(op: Operation) -> list[scf.IfOp]:

@@ -30,7 +30,7 @@ region nested in the loop body, and a store whose rank differs from its descript
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32
+from xdsl.dialects.builtin import StringAttr, i32
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
@@ -98,12 +98,11 @@ def _is_fp4_padded(encoding) -> bool:
 def store_async(store: Operation, buffer: SSAValue) -> None:
     """Replace one descriptor store by a wait, a copy into `buffer`, a fence and a TMA copy."""
     builder = OpBuilder(InsertPoint.before(store), store.location)
-    builder.insert(ttng.TMAStoreWaitOp.create(properties={"pendings": IntegerAttr(0, i32)}))
-    builder.insert(ttg.LocalStoreOp.create(operands=[store.src, buffer]))
-    builder.insert(ttng.FenceAsyncSharedOp.create(properties={"bCluster": tt.FALSE}))
+    builder.insert(ttng.TMAStoreWaitOp(pendings=0))
+    builder.insert(ttg.LocalStoreOp(store.src, buffer))
+    builder.insert(ttng.FenceAsyncSharedOp(b_cluster=False))
     if isinstance(store, tt.DescriptorScatterOp):
-        builder.insert(ttng.AsyncTMAScatterOp.create(
-            operands=[store.desc, store.x_offsets, store.y_offset, buffer]))
+        builder.insert(ttng.AsyncTMAScatterOp(store.desc, store.x_offsets, store.y_offset, buffer))
     else:
         indices = list(store.indices)
         if _is_fp4_padded(store.desc.type.blockType.encoding):
@@ -112,10 +111,9 @@ def store_async(store: Operation, buffer: SSAValue) -> None:
             # unused, as in Triton's output.
             builder.muli(indices[-1], builder.constant(2, i32))
         if isinstance(store, tt.DescriptorStoreOp):
-            builder.insert(ttng.AsyncTMACopyLocalToGlobalOp.create(operands=[store.desc, *indices, buffer]))
+            builder.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices, buffer))
         else:
-            builder.insert(ttng.AsyncTMAReduceOp.create(operands=[store.desc, *indices, buffer],
-                                                        properties={"kind": store.kind}))
+            builder.insert(ttng.AsyncTMAReduceOp(store.desc, indices, buffer, kind=store.kind))
     store.detach()
     store.erase()
 
@@ -138,17 +136,17 @@ def pipeline_tma_stores(loop: scf.ForOp) -> bool:
         src = store.src.type
         key = (tuple(src.get_shape()), src.element_type)
         if key not in buffers:
-            alloc = ttg.LocalAllocOp.create(operands=[], result_types=[buffer_type(store)])
-            OpBuilder(InsertPoint.before(loop), store.location).insert(alloc)
-            buffers[key] = alloc.results[0]
+            alloc = OpBuilder(InsertPoint.before(loop), store.location).insert(
+                ttg.LocalAllocOp(result_type=buffer_type(store)))
+            buffers[key] = alloc.result
         buffer_of.append((store, buffers[key]))
     for store, buffer in buffer_of:
         store_async(store, buffer)
 
     after = OpBuilder(InsertPoint.after(loop), loop.location)
-    after.insert(ttng.TMAStoreWaitOp.create(properties={"pendings": IntegerAttr(0, i32)}))
+    after.insert(ttng.TMAStoreWaitOp(pendings=0))
     for _, buffer in buffer_of:
-        after.insert(ttg.LocalDeallocOp.create(operands=[buffer]))
+        after.insert(ttg.LocalDeallocOp(buffer))
     if device_side:
         lower_tma_descriptors(loop, CoarseSchedule(DESCRIPTOR_RING_STAGES))
     return True

@@ -57,7 +57,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
     Float32Type,
     IntegerAttr,
     IntegerType,
@@ -81,12 +80,8 @@ from ttpipe.passes.common.distributed_layouts import (
 )
 from ttpipe.passes.common.linear_layout import LinearLayout, reshape_layout, standard_out_dims
 from ttpipe.passes.common.builder import OpBuilder, value_location
-from ttpipe.passes.pipeline.pipelining_utility import (
-    ancestor_in_block,
-    is_ancestor,
-    is_before_in_block,
-    is_defined_outside_loop,
-)
+from ttpipe.passes.common.ir import init_value, is_ancestor, is_before_in_block, yielded_value
+from ttpipe.passes.pipeline.pipelining_utility import ancestor_in_block, is_defined_outside_loop
 
 ACCUMULATOR_OPERAND = 2
 """Operand index of `c` in `ttng.warp_group_dot`."""
@@ -175,9 +170,7 @@ def thread_values_through_wait(wait: ttng.WarpGroupDotWaitOp,
             for operand in dot.operands:
                 if isinstance(operand.type, MemDescType) and operand not in operands:
                     operands.append(operand)
-    new_wait = ttng.WarpGroupDotWaitOp.create(
-        operands=operands, result_types=[v.type for v in operands],
-        properties={"pendings": IntegerAttr(pendings(wait), i32)})
+    new_wait = ttng.WarpGroupDotWaitOp(operands, pendings=pendings(wait))
     new_wait.location = wait.location
     Rewriter.insert_op(new_wait, InsertPoint.before(wait))
     for index, value in enumerate(original):
@@ -203,8 +196,7 @@ def insert_wait(after: Operation | None, block: Block, location, count: int,
                 values: Sequence[SSAValue]) -> ttng.WarpGroupDotWaitOp:
     """A `warp_group_dot_wait {pendings = count}` after `after` (or first in `block`),
     forwarding `values`."""
-    wait = ttng.WarpGroupDotWaitOp.create(operands=[], result_types=[],
-                                          properties={"pendings": IntegerAttr(count, i32)})
+    wait = ttng.WarpGroupDotWaitOp(pendings=count)
     wait.location = location
     point = InsertPoint.after(after) if after is not None else InsertPoint.at_start(block)
     Rewriter.insert_op(wait, point)
@@ -225,7 +217,7 @@ def _operand_is_multi_buffered(operand: SSAValue, loop: scf.ForOp) -> bool:
         if isinstance(value, BlockArgument):
             if value.block is not loop.body:
                 break
-            value = loop.body.last_op.operands[value.index - 1]
+            value = yielded_value(value)
         else:
             value = value.owner.operands[0]
     return is_defined_outside_loop(value, loop) or isinstance(value.owner, ttg.MemDescIndexOp)
@@ -350,18 +342,14 @@ def _plan_lhs_split(type_: TensorType, new_k: int) -> _LhsSplit | None:
 def _split_lhs(lhs: SSAValue, plan: _LhsSplit, new_k: int, builder: OpBuilder) -> list[SSAValue]:
     """Triton's `splitLhs`, by `plan`; the last no-op conversions give back the dot
     operand layout."""
-    value = builder.insert(tt.ReshapeOp.build(operands=[lhs], result_types=[plan.reshaped])).results[0]
-    value = builder.insert(tt.TransOp.build(
-        operands=[value], result_types=[plan.transposed],
-        properties={"order": DenseArrayBase.from_list(i32, list(plan.order))})).results[0]
+    value = builder.insert(tt.ReshapeOp(lhs, result_type=plan.reshaped)).result
+    value = builder.insert(tt.TransOp(value, order=plan.order, result_type=plan.transposed)).result
     pieces = [value]
     for half in plan.levels:
-        pieces = [result for piece in pieces
-                  for result in builder.insert(tt.SplitOp.build(operands=[piece], result_types=[half, half])).results]
+        pieces = [result for piece in pieces for result in builder.insert(tt.SplitOp(piece, result_type=half)).results]
     type_ = lhs.type
     operand_type = TensorType(type_.element_type, [*type_.get_shape()[:-1], new_k], type_.encoding)
-    return [builder.insert(ttg.ConvertLayoutOp.build(operands=[p], result_types=[operand_type])).results[0]
-            for p in pieces]
+    return [builder.insert(ttg.ConvertLayoutOp(p, result_type=operand_type)).result for p in pieces]
 
 
 def _split_rhs(rhs: SSAValue, new_k: int, builder: OpBuilder) -> list[SSAValue]:
@@ -377,9 +365,7 @@ def _split_rhs(rhs: SSAValue, new_k: int, builder: OpBuilder) -> list[SSAValue]:
     for i in range(splits):
         offsets = [0] * len(shape)
         offsets[k_dim] = i * new_k
-        views.append(builder.insert(ttg.MemDescSubsliceOp.build(
-            operands=[rhs], result_types=[view],
-            properties={"offsets": DenseArrayBase.from_list(i32, offsets)})).results[0])
+        views.append(builder.insert(ttg.MemDescSubsliceOp(rhs, offsets=offsets, result_type=view)).result)
     return views
 
 
@@ -404,14 +390,10 @@ def split_rs_dot(dot: ttng.WarpGroupDotOp) -> list[ttng.WarpGroupDotOp]:
     for a, b in zip(lhs, rhs):
         take = min(imprecise_left, new_k)
         imprecise_left -= take
-        split = ttng.WarpGroupDotOp.build(
-            operands=[a, b, accumulator, [use_c] if use_c is not None else []],
-            result_types=[dot.d.type],
-            properties={"inputPrecision": dot.inputPrecision,
-                        # 2**30: no extra imprecise accumulation in a full piece (WGMMA.cpp)
-                        "maxNumImpreciseAcc": IntegerAttr(1 << 30 if take == new_k else take, i32),
-                        "isAsync": dot.isAsync})
-        builder.insert(split)
+        split = builder.insert(ttng.WarpGroupDotOp(
+            a, b, accumulator, use_c, input_precision=dot.inputPrecision,
+            # 2**30: no extra imprecise accumulation in a full piece (WGMMA.cpp)
+            max_num_imprecise_acc=1 << 30 if take == new_k else take, is_async=dot.isAsync))
         dots.append(split)
         accumulator = split.d
         use_c = builder.constant(1, IntegerType(1))
@@ -451,7 +433,7 @@ def async_launch_dots(loop: scf.ForOp) -> None:
     """Steps 1-4 of the module docstring for one loop (Triton's `asyncLaunchDots`)."""
     async_dots: dict[Operation, int] = {}
     for dot in body_dots(loop):
-        dot.properties["isAsync"] = tt.TRUE
+        dot.isAsync = tt.TRUE
         index = dot_can_be_properly_async(dot, loop)
         if index is not None:
             async_dots[dot] = index
@@ -550,9 +532,8 @@ def min_interleaved_commits(wait: ttg.AsyncWaitOp) -> int:
             # forever in Triton; it adds no shorter path)
             return best[0]
         on_path.add(value)
-        from_init = over_histories(loop.initArgs[value.index - 1], loop, history)
-        yield_op = loop.body.last_op
-        from_back_edge = over_histories(yield_op.operands[value.index - 1], yield_op, history)
+        from_init = over_histories(init_value(value), loop, history)
+        from_back_edge = over_histories(yielded_value(value), loop.body.last_op, history)
         on_path.discard(value)
         return min(from_init, from_back_edge, best[0])
 
@@ -579,8 +560,7 @@ def combine_redundant_waits(waits: Iterable[ttg.AsyncWaitOp]) -> None:
             op = op.next_op
         if len(group) == 1:
             continue
-        merged = ttg.AsyncWaitOp.create(operands=tokens, result_types=[wait.retToken.type],
-                                        properties={"num": IntegerAttr(count, i32)})
+        merged = ttg.AsyncWaitOp(tokens, num=count)
         merged.location = wait.location
         Rewriter.insert_op(merged, InsertPoint.before(wait))
         for member in group:
@@ -596,5 +576,5 @@ def update_waits(module: ModuleOp) -> None:
     `updateWaits`)."""
     waits = [op for op in module.walk() if isinstance(op, ttg.AsyncWaitOp)]
     for wait in waits:
-        wait.properties["num"] = IntegerAttr(min_interleaved_commits(wait), i32)
+        wait.num = IntegerAttr(min_interleaved_commits(wait), i32)
     combine_redundant_waits(waits)

@@ -21,7 +21,9 @@ launches from these two files.
 
 Errors are one line, `FILE:LINE:COL: error: ...` (with the source line and a caret when
 ttpipe's parser reports it) or `ttpipe-compile: error: ...`; the exit code is then 1 and
-no output file is written.
+no output file is written. An exception that is not a diagnostic is a ttpipe bug: one
+`ttpipe-compile: internal error: ...` line (the traceback with `--debug` or
+`TTPIPE_DEBUG=1`), exit code 2, and no output file either.
 """
 
 from __future__ import annotations
@@ -39,11 +41,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from xdsl.dialects.builtin import IntegerAttr, i32
+
 from ttpipe import __version__
-from ttpipe.outputs import write_atomically
+from ttpipe.outputs import DEBUG_ENV, debugging, internal_error, write_atomically
+from ttpipe.pipeline import driver, spec
 from ttpipe.textio import DiagnosticError, SourceFile, parse_module, print_module
 from ttpipe.triton.mlir import text_as_file, triton_context
-from ttpipe.triton.pipelines import CAPABILITIES
+from ttpipe.triton.pipelines import default_pipeline
 
 ARCHS = {"sm_90a": 90, "sm_100a": 100}
 """`--arch` -> compute capability (Triton targets sm_90a/sm_100a for capabilities 90/100)."""
@@ -54,9 +59,6 @@ a kernel's `shared` against before loading it."""
 
 MAX_TMEM_COLUMNS = 512
 """Tensor memory columns per CTA on sm_100a, Triton's check of `tmem_size`."""
-
-DEFAULT_PIPELINES = {capability: name for name, capability in CAPABILITIES.items()}
-"""The named pipeline a capability's TTIR goes through when none is given."""
 
 EMIT_KINDS = ("ttgir", "llir", "ptx", "sass")
 
@@ -82,24 +84,6 @@ class Compiled:
 
 
 # ---------------------------------------------------------------------------- pipelines
-
-
-def resolve_pipeline(text: str, defaults: dict[str, int]):
-    """`spec.parse(text)`, with each named pipeline's options among `defaults` (e.g.
-    `{"num-warps": 8}`) filled in where the text does not give them.
-
-    Raises `ttpipe.pipeline.spec.PipelineError`.
-    """
-    from ttpipe.pipeline import spec
-
-    return spec.parse(text, defaults)
-
-
-def default_pipeline(capability: int) -> str:
-    try:
-        return DEFAULT_PIPELINES[capability]
-    except KeyError:
-        raise CompileError(f"ttpipe has no TTGIR pipeline for sm_{capability}") from None
 
 
 # ---------------------------------------------------------------------------- Triton's side
@@ -222,8 +206,6 @@ def compile_source(source: SourceFile, arch: str, *, pipeline: str | None = None
     Triton read TTGIR straight from it (as `triton.compile(path)` does)."""
     from triton._C.libtriton import ir
 
-    from ttpipe.pipeline import driver, spec
-
     capability = arch_capability(arch)
     for flag, value in (("--num-warps", num_warps), ("--num-stages", num_stages), ("--num-ctas", num_ctas),
                         ("--maxnreg", maxnreg)):
@@ -238,17 +220,15 @@ def compile_source(source: SourceFile, arch: str, *, pipeline: str | None = None
     pipeline_text = None
     asm: dict[str, str] = {}
     if run_pipeline:
-        pipeline_text = pipeline if pipeline is not None else default_pipeline(capability)
         defaults = {"num-warps": num_warps or 4, "num-stages": num_stages or 3, "num-ctas": num_ctas or 1}
         try:
-            invocations = resolve_pipeline(pipeline_text, defaults)
+            pipeline_text = pipeline if pipeline is not None else default_pipeline(capability)
+            invocations = spec.parse(pipeline_text, defaults)
         except spec.PipelineError as exc:
             raise CompileError(str(exc), where="ttpipe-compile: --pipeline") from None
         if maxnreg is not None and not is_ttgir:
-            from xdsl.dialects.builtin import IntegerAttr, i32
-
             module_attrs["ttg.maxnreg"] = IntegerAttr(maxnreg, i32)
-        module = _run_pipeline(driver, parsed.module, invocations, pipeline_text, source.name)
+        module = _run_pipeline(driver, parsed.module, invocations)
         if "ttg.num-warps" not in module.attributes:
             raise CompileError(f"pipeline '{pipeline_text}' did not produce TTGIR (no ttg.num-warps)",
                                where=source.name)
@@ -319,21 +299,14 @@ def compile_triton_module(module, capability: int, options: dict, *, asm: dict[s
     return Compiled(metadata["name"], cubin, metadata, asm)
 
 
-def _run_pipeline(driver, module, invocations, pipeline_text: str, name: str):
-    """`driver.run`, with a failing pass reported as one line about the input file."""
-    failure = None
+def _run_pipeline(driver, module, invocations):
+    """`driver.run`, with what the passes print shown only when they succeed: a failing pass
+    (Triton's or ttpipe's) is its one-line DiagnosticError; any other exception is a ttpipe
+    bug and goes on up."""
     with captured_stderr() as err:
-        try:
-            module = driver.run(module, invocations)
-        except DiagnosticError:
-            raise
-        except Exception as exc:  # a pass that fails: Triton's (RuntimeError) or ttpipe's
-            failure = exc
-    if failure is None:
-        sys.stderr.write(err.text)
-        return module
-    detail = first_error(err.text) or (str(failure).splitlines() or [type(failure).__name__])[0]
-    raise CompileError(f"pipeline '{pipeline_text}' failed: {detail}", where=name)
+        module = driver.run(module, invocations)
+    sys.stderr.write(err.text)
+    return module
 
 
 def _ptxas(make_cubin, ptx: str, metadata: dict, name: str) -> bytes:
@@ -433,6 +406,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--num-stages", type=int, default=None, help="software pipelining stages (TTIR; default 3)")
     p.add_argument("--num-ctas", type=int, default=None, help="CTAs per cluster (TTIR; default 1)")
     p.add_argument("--maxnreg", type=int, default=None, help="register limit per thread (ptxas .maxnreg)")
+    p.add_argument("--debug", action="store_true",
+                   help=f"show the traceback of an internal error (a ttpipe bug); also environment {DEBUG_ENV}=1")
     p.add_argument("--version", action="version", version=f"ttpipe-compile {__version__}")
     return p
 
@@ -457,7 +432,10 @@ def run(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        return run(argv)
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a ttpipe bug: one line, or the traceback with --debug
+        return internal_error("ttpipe-compile", exc, debugging("--debug" in argv))

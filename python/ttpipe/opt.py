@@ -2,10 +2,16 @@
 
     ttpipe-opt FILE|- [-o OUT] [-p 'pass-a,pass-b{opt=v other=w}'] [--pass-name[=opt=v,...]]
 
-With no pass it round-trips the input. Errors are one line, `FILE:LINE:COL: error: ...`,
-with the source line and a caret under it; the exit code is then 1 and `-o` is not written.
-Warnings are always printed; remarks (e.g. `loop not pipelined: ...`) only with `--remarks`;
-`--verify-diagnostics` checks all of them.
+As in mlir-opt, every option is spelled with one dash or two (`-split-input-file`,
+`--split-input-file`, `-o OUT`, `--o=OUT`), and locations are printed only with
+`--mlir-print-debuginfo`. With no pass it round-trips the input.
+
+Errors are one line, `FILE:LINE:COL: error: ...`, with the source line and a caret under
+it; the exit code is then 1 and `-o` is not written. Warnings are always printed; remarks
+(e.g. `loop not pipelined: ...`) only with `--remarks`; `--verify-diagnostics` checks all
+of them. An exception that is not a diagnostic is a ttpipe bug: it ends the run with one
+`ttpipe-opt: internal error: ...` line and exit code 2 (the traceback with `--debug` or
+`TTPIPE_DEBUG=1`), and nothing is written.
 """
 
 from __future__ import annotations
@@ -17,15 +23,15 @@ from dataclasses import dataclass, field
 
 from ttpipe import __version__
 from ttpipe import expected_diagnostics
-from ttpipe.outputs import write_atomically
+from ttpipe.outputs import DEBUG_ENV, debugging, internal_error, write_atomically
 from ttpipe.pipeline import driver, spec
 from ttpipe.pipeline.registry import all_passes
 from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
-from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.ir.diagnostics import SPLIT_MARKER, Diagnostic, diagnostic_handler, split_chunks
 from ttpipe.textio.parser import ParseResult
 from ttpipe.textio.verify import verify
+import ttpipe.triton  # noqa: F401  registers Triton's passes, named pipelines and hand-off runner
 
-SPLIT_MARKER = "// -----"
 VERIFY_DIAGNOSTICS_FLAG = "verify-diagnostics"
 VERIFY_DIAGNOSTICS_MODES = ("all", "only-expected")
 
@@ -51,7 +57,8 @@ class Timings:
 def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="ttpipe-opt", description="Run ttpipe's and Triton's passes over Triton IR (.mlir/.ttir/.ttgir).",
-        epilog="Each registered pass is also a flag: --PASS or --PASS=opt=v,opt2=w (as triton-opt accepts them).")
+        epilog="Each registered pass is also a flag: --PASS or --PASS=opt=v,opt2=w (as triton-opt accepts them). "
+               "Every option may be given with one dash or two, as mlir-opt's.", allow_abbrev=False)
     p.add_argument("input", nargs="?", default="-", help="input file, or - for standard input")
     p.add_argument("-o", dest="output", default="-", help="output file (default: standard output)")
     p.add_argument("-p", "--passes", "--pass-pipeline", dest="pipeline", default=None,
@@ -72,16 +79,18 @@ def build_arg_parser() -> argparse.ArgumentParser:
                    help="print the IR before this pass (repeatable, or comma-separated)")
     p.add_argument("--print-op-generic", "--mlir-print-op-generic", action="store_true",
                    help="print every op in generic form")
-    p.add_argument("--strip-debuginfo", "--no-locations", action="store_true",
-                   help="print no locations (loc(...))")
     p.add_argument("--mlir-print-debuginfo", action="store_true",
-                   help="print locations (the default; accepted for mlir-opt compatibility)")
+                   help="print locations (loc(...)); without it none are printed, as in mlir-opt")
+    p.add_argument("--strip-debuginfo", "--no-locations", action="store_true",
+                   help="print no locations, even with --mlir-print-debuginfo")
     p.add_argument("--allow-unregistered-dialect", action="store_true",
                    help="pass ops of unknown dialects through in generic form")
     p.add_argument("--verify-each", default="true", choices=("true", "false"),
                    help="verify the IR after parsing and after each pass (default: true)")
     p.add_argument("--mlir-timing", action="store_true", help="report the time of each phase (stderr)")
     p.add_argument("--list-passes", action="store_true", help="list passes with their options and exit")
+    p.add_argument("--debug", action="store_true",
+                   help=f"show the traceback of an internal error (a ttpipe bug); also environment {DEBUG_ENV}=1")
     p.add_argument("--version", action="version", version=f"ttpipe-opt {__version__}")
     return p
 
@@ -150,7 +159,8 @@ class Job:
     print_before: set[str]
 
     def print_options(self) -> PrintOptions:
-        return PrintOptions(debug_info=not self.args.strip_debuginfo, generic=self.args.print_op_generic)
+        return PrintOptions(debug_info=self.args.mlir_print_debuginfo and not self.args.strip_debuginfo,
+                            generic=self.args.print_op_generic)
 
     def process(self, source: SourceFile) -> str:
         """One buffer through parse, verify, passes and print; raises DiagnosticError."""
@@ -199,19 +209,6 @@ class Job:
         return module
 
 
-def split_chunks(source: SourceFile) -> list[SourceFile]:
-    """Chunks between `// -----` lines, padded so that line numbers stay those of the file."""
-    chunks = []
-    lines = source.text.split("\n")
-    start = 0
-    for index, line in enumerate(lines + [SPLIT_MARKER]):
-        if line.strip().startswith(SPLIT_MARKER) or index == len(lines):
-            body = "\n".join(lines[start:index])
-            chunks.append(SourceFile(source.name, "\n" * start + body))
-            start = index + 1
-    return chunks
-
-
 def is_remark(problem: DiagnosticError | Diagnostic) -> bool:
     return isinstance(problem, Diagnostic) and problem.severity == "remark"
 
@@ -227,6 +224,21 @@ def write_output(path: str, text: str) -> None:
         sys.stdout.write(text)
         return
     write_atomically({path: text.encode()}, where=path)
+
+
+def normalise_argv(argv: list[str]) -> list[str]:
+    """mlir-opt's spellings made argparse's: an option takes one dash or two, so a
+    one-letter one becomes `-o`/`-p` and a longer one `--name` (`-split-input-file`,
+    `--o=OUT`); `-` (standard input) and everything after `--` stay as they are."""
+    normal = []
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            return normal + argv[index:]
+        if arg.startswith("-") and arg != "-":
+            body = arg.lstrip("-")
+            arg = ("-" if len(body.partition("=")[0]) == 1 else "--") + body
+        normal.append(arg)
+    return normal
 
 
 def split_verify_mode(argv: list[str]) -> tuple[list[str], str | None]:
@@ -245,29 +257,67 @@ def split_verify_mode(argv: list[str]) -> tuple[list[str], str | None]:
     return rest, mode
 
 
-def run(argv: list[str]) -> int:
-    parser = build_arg_parser()
+def split_pass_flags(argv: list[str]) -> tuple[list[str], list[str]]:
+    """`-PASS[=options]` and `--PASS[=options]` flags taken out of `argv`, in order (argparse
+    would take one whose options hold a space for the input file:
+    `--tritongpu-pipeline="num-stages=3 dump-intermediate-steps=true"`)."""
+    rest, flags = [], []
+    passes = all_passes()
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            return rest + argv[index:], flags
+        if arg.startswith("-") and arg.lstrip("-").partition("=")[0] in passes:
+            flags.append(arg)
+        else:
+            rest.append(arg)
+    return rest, flags
+
+
+class CommandLineError(Exception):
+    """A command line ttpipe-opt cannot run: `where` is `-p` or `command line`."""
+
+    def __init__(self, where: str, message: str):
+        super().__init__(message)
+        self.where = where
+        self.message = message
+
+
+def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[spec.PassInvocation]]:
+    """The options and the passes (named pipelines expanded) of a command line, checked
+    but not run; raises CommandLineError (argparse's own errors exit, as argparse does)."""
     try:
         argv, verify_mode = split_verify_mode(argv)
     except spec.PipelineError as exc:
-        sys.stderr.write(f"ttpipe-opt: command line: error: {exc}\n")
-        return 1
-    args, extra = parser.parse_known_args(argv)
+        raise CommandLineError("command line", str(exc)) from None
+    argv, flags = split_pass_flags(argv)
+    normal = normalise_argv(argv)
+    args, extra = build_arg_parser().parse_known_args(normal)
+    as_given = dict(zip(normal, argv))
+    extra = flags + [as_given.get(arg, arg) for arg in extra]
     args.verify_diagnostics = verify_mode or args.verify_diagnostics
     if args.list_passes:
-        sys.stdout.write(list_passes())
-        return 0
+        return args, []
     try:
         invocations = spec.parse(args.pipeline) if args.pipeline else []
         flagged = pass_flags(extra)
     except spec.PipelineError as exc:
-        flag = "-p" if args.pipeline and not extra else "command line"
-        sys.stderr.write(f"ttpipe-opt: {flag}: error: {exc}\n")
-        return 1
+        raise CommandLineError("-p" if args.pipeline and not extra else "command line", str(exc)) from None
     if invocations and flagged:
-        sys.stderr.write("ttpipe-opt: command line: error: give passes either with -p or as flags, not both\n")
+        raise CommandLineError("command line", "give passes either with -p or as flags, not both")
+    return args, invocations or flagged
+
+
+def run(argv: list[str]) -> int:
+    """The command; a ttpipe bug escapes as its exception (see `main`)."""
+    try:
+        args, invocations = parse_command_line(argv)
+    except CommandLineError as exc:
+        sys.stderr.write(f"ttpipe-opt: {exc.where}: error: {exc.message}\n")
         return 1
-    job = Job(args, invocations or flagged, Timings(),
+    if args.list_passes:
+        sys.stdout.write(list_passes())
+        return 0
+    job = Job(args, invocations, Timings(),
               {n for item in args.print_ir_after for n in item.split(",")},
               {n for item in args.print_ir_before for n in item.split(",")})
     try:
@@ -306,9 +356,12 @@ def run(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        return run(argv)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a ttpipe bug: one line, or the traceback with --debug
+        return internal_error("ttpipe-opt", exc, debugging("--debug" in normalise_argv(argv)))

@@ -14,6 +14,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+from ttpipe.ir.diagnostics import split_chunks
 from ttpipe.textio import DiagnosticError, ParseOptions, SourceFile, parse_module, print_module
 from ttpipe.triton import mlir
 
@@ -55,8 +56,6 @@ def check(path: str) -> Outcome:
 def check_split(path: str) -> list[Outcome]:
     """`check_text` on each chunk between `// -----` lines (line numbers kept, as ttpipe-opt
     splits them)."""
-    from ttpipe.opt import split_chunks
-
     with open(path) as f:
         chunks = [c.text for c in split_chunks(SourceFile(path, f.read())) if c.text.strip()]
     outcomes = []

@@ -1,6 +1,7 @@
-"""`ModuleAxisInfo` against Triton's own expectations: every `expected-remark` of Triton's
-`test/Analysis/test-alignment.mlir` (contiguity, divisibility, constancy, constant value of
-an op's result) must match what ttpipe's analysis finds for that op."""
+"""`ModuleAxisInfo` against expectations of our own: every `expected-remark` of
+`axis-info.mlir` (contiguity, divisibility, constancy, constant value of the result of the
+op on the next line) must be exactly what ttpipe's analysis finds for that op, and every op
+so marked must have been found."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ import re
 from pathlib import Path
 
 from ttpipe.passes.analysis.axis_info import AxisInfo, ModuleAxisInfo
-from ttpipe.textio import ParseOptions, parse_module
+from ttpipe.textio import parse_module
 
-REFERENCE = Path(__file__).with_name("test-alignment.mlir")
+EXPECTATIONS = Path(__file__).with_name("axis-info.mlir")
 REMARK = re.compile(r"expected-remark @below \{\{(.*)\}\}")
-UNSUPPORTED_OPS = ("builtin.unrealized_conversion_cast",)
-"""Ops ttpipe's dialects do not define; the chunks using them are skipped."""
 
 
 def remark_text(info: AxisInfo) -> str:
@@ -36,35 +35,38 @@ def chunks(text: str) -> list[str]:
     return out
 
 
-def test_matches_triton_test_alignment():
-    checked, failures, skipped = 0, [], 0
-    for chunk in chunks(REFERENCE.read_text()):
-        if any(name in chunk for name in UNSUPPORTED_OPS):
-            skipped += 1
+def expectations(chunk: str) -> list[tuple[int, str]]:
+    """(line of the marked op, expected text) for each remark of a chunk."""
+    found = []
+    lines = chunk.split("\n")
+    for index, line in enumerate(lines):
+        match = REMARK.search(line)
+        if match is None:
             continue
-        module = parse_module(chunk, str(REFERENCE), options=ParseOptions(allow_unregistered=True)).module
+        target = index + 1
+        while lines[target].strip().startswith("//"):
+            target += 1
+        found.append((target + 1, match.group(1)))
+    return found
+
+
+def test_matches_our_expectations():
+    checked, failures = 0, []
+    for chunk in chunks(EXPECTATIONS.read_text()):
+        module = parse_module(chunk, str(EXPECTATIONS)).module
         analysis = ModuleAxisInfo(module)
         ops_by_line: dict[int, list] = {}
         for op in module.walk():
             line = getattr(op.location, "line", None)
             if line is not None:
                 ops_by_line.setdefault(line.data, []).append(op)
-        lines = chunk.split("\n")
-        for index, line in enumerate(lines):
-            match = REMARK.search(line)
-            if match is None:
-                continue
-            target = index + 1
-            while lines[target].strip().startswith("//"):
-                target += 1
-            texts = [remark_text(info) for op in ops_by_line.get(target + 1, []) for result in op.results
+        for line, expected in expectations(chunk):
+            texts = [remark_text(info) for op in ops_by_line.get(line, []) for result in op.results
                      if (info := analysis.axis_info(result)) is not None]
             checked += 1
-            if not any(match.group(1) in text for text in texts):
-                failures.append(f"line {target + 1}: expected {match.group(1)}; got {texts}")
-    print(f"{checked} remarks checked, {skipped} chunk(s) skipped")
-    assert checked > 300
-    assert skipped == 1
+            if expected not in texts:
+                failures.append(f"axis-info.mlir:{line}: expected {expected}; got {texts}")
+    assert checked == len(REMARK.findall(EXPECTATIONS.read_text())) > 60
     assert not failures, "\n".join(failures)
 
 

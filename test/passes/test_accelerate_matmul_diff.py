@@ -1,12 +1,15 @@
 """Differential test of `ttpipe-accelerate-matmul` against Triton's `tritongpu-accelerate-matmul`.
 
 For every corpus kernel whose IR before Triton's pass holds a `tt.dot` or `tt.dot_scaled`,
-Triton's reprint of ttpipe's output must equal Triton's reprint of its own pass's output.
+and every chunk of the pass's lit tests (and of Triton's, where `TTPIPE_TRITON_SRC` names a
+Triton checkout), Triton's reprint of ttpipe's output must equal Triton's reprint of its own
+pass's output.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -71,9 +74,17 @@ def test_matches_triton_on_corpus():
 
 
 LIT = Path(__file__).resolve().parents[1] / "lit"
-LIT_INPUTS = [LIT / "triton-reference" / "accelerate-matmul.mlir",
+TRITON_SRC_ENV = "TTPIPE_TRITON_SRC"
+"""A Triton 3.6 source checkout; when set, Triton's own lit test of the pass is compared too
+(read from there, never copied here)."""
+TRITON_LIT = ([Path(os.environ[TRITON_SRC_ENV]) / "test" / "TritonGPU" / "accelerate-matmul.mlir"]
+              if os.environ.get(TRITON_SRC_ENV) else [])
+LIT_INPUTS = [*TRITON_LIT,
               *sorted(p for p in (LIT / "accelerate-matmul").glob("*.mlir") if p.name != "invalid.mlir")]
-PREFER_16X256 = "TRITON_PREFER_TMEM_16x256_LAYOUT"
+ENVIRONMENTS = {"32x32b": {}, "16x256b": {"TRITON_PREFER_TMEM_16x256_LAYOUT": "1"},
+                "no-mma-v3": {"DISABLE_MMA_V3": "1"}, "no-mma-v5": {"DISABLE_MMA_V5": "1"}}
+"""The environment variables both passes read: the TMEM register layout preferred, and the
+MMA versions turned off (Triton's pass reads them when it runs, ttpipe's when it is made)."""
 
 
 def lit_chunks(path: Path) -> list[str]:
@@ -85,16 +96,16 @@ def lit_chunks(path: Path) -> list[str]:
     return chunks
 
 
-@pytest.mark.parametrize("prefer_16x256", [False, True], ids=["32x32b", "16x256b"])
+@pytest.mark.parametrize("environment", ENVIRONMENTS)
 @pytest.mark.parametrize("path", LIT_INPUTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_matches_triton_on_lit_chunks(path, prefer_16x256, monkeypatch, tmp_path):
-    """Every chunk of the lit tests, with and without `TRITON_PREFER_TMEM_16x256_LAYOUT`,
-    gives exactly Triton's output."""
+def test_matches_triton_on_lit_chunks(path, environment, monkeypatch, tmp_path):
+    """Every chunk of the lit tests, under each of `ENVIRONMENTS`, gives exactly Triton's
+    output."""
     pytest.importorskip("triton")
-    if prefer_16x256:
-        monkeypatch.setenv(PREFER_16X256, "1")
-    else:
-        monkeypatch.delenv(PREFER_16X256, raising=False)
+    for name in {name for values in ENVIRONMENTS.values() for name in values}:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in ENVIRONMENTS[environment].items():
+        monkeypatch.setenv(name, value)
     failures = []
     for index, chunk in enumerate(lit_chunks(path)):
         chunk_path = tmp_path / path.name

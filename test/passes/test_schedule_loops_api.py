@@ -1,6 +1,8 @@
-"""The Python API of `ttpipe-schedule-loops`: pluggable schedulers and their checks."""
+"""The Python API of `ttpipe-schedule-loops`: pluggable schedulers, their registry and their checks."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from xdsl.context import Context
@@ -14,12 +16,15 @@ from ttpipe.passes.pipeline.schedule import (
     CoarseSchedule,
     body_ops,
 )
-from ttpipe.passes.pipeline.schedule_loops import (
-    LoopScheduleContext,
-    ScheduleLoops,
+from ttpipe.passes.pipeline.schedule_loops import LoopScheduleContext, ScheduleLoops, triton_scheduler
+from ttpipe.passes.pipeline.schedulers import (
+    not_a_scheduler,
     register_scheduler,
     scheduler_named,
+    scheduler_snapshot,
+    scoped_schedulers,
 )
+from ttpipe.pipeline import spec
 from ttpipe.textio import DiagnosticError, parse_module
 
 MATMUL = """
@@ -48,6 +53,13 @@ module attributes {"ttg.target" = "cuda:100", "ttg.num-ctas" = 1 : i32, "ttg.num
   }
 }
 """
+
+
+@pytest.fixture(autouse=True)
+def scoped():
+    """Every scheduler a test registers is forgotten after it."""
+    with scoped_schedulers():
+        yield
 
 
 def parse():
@@ -150,6 +162,90 @@ def test_unknown_scheduler_name():
     assert scheduler_named("no-such-scheduler") is None
     with pytest.raises(ValueError, match="registered scheduler"):
         ScheduleLoops(scheduler="no-such-scheduler").apply(Context(), module)
+
+
+def test_a_taken_name_needs_replace():
+    register_scheduler("test-one-stage", one_stage)
+    for name in ("test-one-stage", "default", "loads-first"):
+        with pytest.raises(ValueError, match=f"scheduler '{name}' is already registered .*; replace=True replaces it"):
+            register_scheduler(name, one_stage)
+    register_scheduler("default", one_stage, replace=True)
+    module, loop = parse()
+    ScheduleLoops().apply(Context(), module)
+    assert {stage for _, stage, _ in stages(loop)} == {0}
+
+
+def test_scoped_schedulers_forgets_what_it_registered():
+    before = scheduler_snapshot()
+    with scoped_schedulers():
+        register_scheduler("test-one-stage", one_stage)
+        register_scheduler("default", one_stage, replace=True)
+    assert scheduler_snapshot() == before and scheduler_named("default") is triton_scheduler
+
+
+class NotAScheduler:
+    def __call__(self, loop, context):
+        return None
+
+
+NOT_CALLABLE = 3
+
+
+def _name(candidate) -> str:
+    return f"{__name__}.{candidate.__qualname__}" if hasattr(candidate, "__qualname__") else repr(candidate)
+
+
+def three_arguments(loop, context, extra):
+    return None
+
+
+@pytest.mark.parametrize("candidate, why", [
+    (NotAScheduler, "is a class"),
+    (NOT_CALLABLE, "is not callable (a int)"),
+    (three_arguments, "takes (loop, context, extra)"),
+])
+def test_what_is_not_a_scheduler_is_refused(candidate, why):
+    assert not_a_scheduler(candidate) == why
+    with pytest.raises(TypeError, match=re.escape(f"register_scheduler('test-bad'): {_name(candidate)} {why}; ")):
+        register_scheduler("test-bad", candidate)
+    module, _ = parse()
+    with pytest.raises(TypeError, match="a scheduler is a function \\(loop, context\\)"):
+        ScheduleLoops(scheduler=candidate).apply(Context(), module)
+    assert not_a_scheduler(NotAScheduler()) is None and not_a_scheduler(lambda *args: None) is None
+
+
+@pytest.mark.parametrize("attribute, why", [
+    ("NotAScheduler", "is a class"),
+    ("NOT_CALLABLE", "is not callable (a int)"),
+    ("three_arguments", "takes (loop, context, extra)"),
+    ("SCHEDULER", "is a NotAScheduler, not a function"),
+    ("missing", None),
+])
+def test_module_path_names_only_a_scheduler_function(attribute, why):
+    """`scheduler=module:function`: a one-line error naming what is wrong with it."""
+    name = f"{__name__}:{attribute}"
+    with pytest.raises(spec.PipelineError) as error:
+        spec.parse(f"ttpipe-schedule-loops{{scheduler={name}}}")
+    message = str(error.value)
+    assert "\n" not in message and message.startswith("option 'scheduler' of pass 'ttpipe-schedule-loops' must name")
+    if why is None:
+        assert f"a function of module '{__name__}', which has no 'missing'" in message
+    else:
+        assert f"({name} {why}), not '{name}'" in message
+
+
+SCHEDULER = NotAScheduler()
+
+
+def test_unimportable_module_path():
+    with pytest.raises(spec.PipelineError, match="must name an importable module .ModuleNotFoundError: "
+                                                 "No module named 'no_such_module'., not 'no_such_module:f'"):
+        spec.parse("ttpipe-schedule-loops{scheduler=no_such_module:f}")
+
+
+def test_a_scheduler_name_has_no_colon():
+    with pytest.raises(ValueError, match="cannot name a scheduler"):
+        register_scheduler("a:b", one_stage)
 
 
 def test_named_pipelines_pass_the_scheduler_on():

@@ -11,6 +11,7 @@ from triton.backends.compiler import GPUTarget
 from triton.backends.nvidia.compiler import CUDABackend
 
 from ttpipe.pipeline import driver, spec
+from ttpipe.pipeline import registry
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton import pipelines
@@ -98,30 +99,31 @@ def test_impl_ttpipe_replaces_exactly_the_registered_passes(name):
 
 
 @pytest.fixture
-def no_python_passes(monkeypatch):
-    """The registry without any of the Python passes that replace C++ ones."""
-    for name in pipelines.PYTHON_REPLACEMENTS.values():
-        if name in all_passes():
-            monkeypatch.delitem(all_passes(), name)
+def no_python_passes():
+    """The registry without any of the Python passes that replace C++ ones (for the test)."""
+    with registry.scoped():
+        for name in pipelines.PYTHON_REPLACEMENTS.values():
+            if name in all_passes():
+                registry.unregister_pass(name)
+        yield
 
 
-def _python_pass(monkeypatch, name: str, *options: PassOption) -> None:
-    info = PassInfo(name, "stand-in", options, "python", lambda values: None)
-    monkeypatch.setitem(all_passes(), name, info)
+def _python_pass(name: str, *options: PassOption) -> None:
+    registry.register_pass(PassInfo(name, "stand-in", options, "python", lambda values: None))
 
 
-def test_impl_ttpipe_runs_the_registered_python_passes(monkeypatch, no_python_passes):
+def test_impl_ttpipe_runs_the_registered_python_passes(no_python_passes):
     assert _steps("ttgir-sm90") == _steps("ttgir-sm90{impl=triton}")
-    _python_pass(monkeypatch, "ttpipe-accelerate-matmul")
-    _python_pass(monkeypatch, "ttpipe-pipeline", PassOption("num-stages", int, 3))
+    _python_pass("ttpipe-accelerate-matmul")
+    _python_pass("ttpipe-pipeline", PassOption("num-stages", int, 3))
     assert _steps("ttgir-sm90{num-stages=4}") == [
         {"tritongpu-accelerate-matmul": "ttpipe-accelerate-matmul",
          "tritongpu-pipeline{num-stages=4 dump-intermediate-steps=false}": "ttpipe-pipeline{num-stages=4}",
          }.get(step, step) for step in _steps("ttgir-sm90{num-stages=4 impl=triton}")]
 
 
-def test_a_python_pass_lacking_a_needed_option_is_an_error(monkeypatch, no_python_passes):
-    _python_pass(monkeypatch, "ttpipe-assign-latencies")
+def test_a_python_pass_lacking_a_needed_option_is_an_error(no_python_passes):
+    _python_pass("ttpipe-assign-latencies")
     spec.parse("ttgir-sm90")  # num-stages=3 is the C++ pass's default: nothing lost
     with pytest.raises(spec.PipelineError, match="pass 'ttpipe-assign-latencies' has no option 'num-stages'"):
         spec.parse("ttgir-sm90{num-stages=4}")

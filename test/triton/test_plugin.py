@@ -1,5 +1,9 @@
 """The plug-in: with a pipeline of Triton's passes only, kernels compiled through ttpipe get
-stock Triton's cubin under their own cache key, and `uninstall()` restores stock Triton."""
+stock Triton's cubin under their own cache key, `uninstall()` restores stock Triton, and a
+pass registered from Python runs in the plug-in's pipeline."""
+
+from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 import triton
@@ -7,10 +11,12 @@ from triton import knobs
 from triton.backends.compiler import GPUTarget
 from triton.backends.nvidia.compiler import CUDABackend
 from triton.compiler import ASTSource
+from xdsl.dialects.builtin import StringAttr
+from xdsl.passes import ModulePass
 
 import ttpipe.triton
 from ttpipe.corpus.kernels import KERNELS
-from ttpipe.pipeline import driver
+from ttpipe.pipeline import driver, registry
 from ttpipe.pipeline.spec import PipelineError
 from ttpipe.triton.plugin import current_marker
 
@@ -81,3 +87,25 @@ def test_bad_pipeline_is_refused_before_anything_changes():
     with pytest.raises(PipelineError):
         ttpipe.triton.install("no-such-pass")
     assert current_marker() is None and knobs.runtime.add_stages_inspection_hook is None
+
+
+@dataclass(frozen=True)
+class NameKernels(ModulePass):
+    """Test pass: `test.kernel = "<name>"` on every function, which Triton's later stages keep."""
+
+    name: ClassVar[str] = "test-name-kernels"
+
+    def apply(self, ctx, op) -> None:
+        for func in op.ops:
+            func.attributes["test.kernel"] = StringAttr(func.sym_name.data)
+
+
+def test_a_registered_pass_runs_in_the_plugins_pipeline():
+    with registry.scoped():
+        registry.register_pass(NameKernels)
+        with ttpipe.triton.installed(f"{CXX_ONLY},test-name-kernels"):
+            compiled = compile_kernel("pointwise")
+    name = compiled.metadata.name
+    assert f'test.kernel = "{name}"' in compiled.asm["ttgir"]
+    with pytest.raises(PipelineError, match="unknown pass 'test-name-kernels'"):
+        ttpipe.triton.install(f"{CXX_ONLY},test-name-kernels")

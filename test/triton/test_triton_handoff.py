@@ -11,8 +11,7 @@ from xdsl.passes import ModulePass
 
 import ttpipe.triton.handoff as handoff
 from ttpipe import opt
-from ttpipe.pipeline import spec
-from ttpipe.pipeline.registry import all_passes, python_pass_info
+from ttpipe.pipeline import registry, spec
 
 ADD = """\
 module {
@@ -67,9 +66,10 @@ def handoffs(monkeypatch):
             super().__init__(context)
             managers.append(self)
 
-    monkeypatch.setattr(handoff, "run_triton_passes", counting)
     monkeypatch.setattr(ir, "pass_manager", Counted)
-    return batches, managers
+    with registry.scoped():
+        registry.register_runner("triton", counting, replace=True)
+        yield batches, managers
 
 
 def run_opt(capsys, *argv) -> tuple[int, str, str]:
@@ -95,9 +95,9 @@ def test_a_named_pipeline_is_one_hand_off(capsys, source, handoffs):
     assert batches[0] == [invocation.info.name for invocation in spec.parse("ttgir-sm90{impl=triton}")]
 
 
-def test_a_python_pass_splits_the_triton_passes(monkeypatch, capsys, source, handoffs):
+def test_a_python_pass_splits_the_triton_passes(capsys, source, handoffs):
     batches, managers = handoffs
-    monkeypatch.setitem(all_passes(), MarkModule.name, python_pass_info(MarkModule))
+    registry.register_pass(MarkModule)  # undone with the runner (`handoffs`)
     pipeline = f"{TO_TTGIR},cse,{MarkModule.name},tritongpu-coalesce,canonicalize"
     status, out, err = run_opt(capsys, source, "-p", pipeline)
     assert (status, err) == (0, "")

@@ -33,8 +33,17 @@ import tempfile
 import time
 from typing import Any
 
+import triton
+from triton import knobs
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+from triton.testing import do_bench
+
+import ttpipe.triton
 from ttpipe import __version__
 from ttpipe.bench.cases import CASES, Case
+from ttpipe.pipeline.spec import PipelineError, parse
+from ttpipe.triton.plugin import current_marker
 
 DRY_RUN_CAPABILITY = 90
 
@@ -50,8 +59,6 @@ def _one_line(exc: BaseException) -> str:
 @contextlib.contextmanager
 def _cold_compiles():
     """Every compile in the block misses the cache (a fresh cache directory, always_compile)."""
-    from triton import knobs
-
     directory = tempfile.mkdtemp(prefix="ttpipe-bench-cache-")
     try:
         with knobs.cache.scope(), knobs.compilation.scope():
@@ -64,11 +71,6 @@ def _cold_compiles():
 
 def _timed_compile(case: Case, capability: int, constexprs: dict) -> tuple[Any, float, float]:
     """(compiled kernel, whole compile ms, ttgir stage ms) of one cold `triton.compile`."""
-    import triton
-    from triton import knobs
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
-
     times = []
     knobs.compilation.listener = lambda **event: times.append(event["times"])
     try:
@@ -84,9 +86,6 @@ def _timed_compile(case: Case, capability: int, constexprs: dict) -> tuple[Any, 
 
 def compile_times(cases: list[Case], capability: int, pipeline: str | None) -> list[dict]:
     """Cold compiles of every case, stock and through the plug-in (warmed up on the first case)."""
-    import ttpipe.triton
-    from ttpipe.triton.plugin import current_marker
-
     rows = []
     with _cold_compiles():
         if cases:  # first-use costs (imports, pass registry) are not compile time
@@ -131,12 +130,6 @@ def _check(torch, launch_once, launch, reference) -> float:
 
 def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep: int, seed: int) -> dict:
     """Check and time one case on the current GPU."""
-    import triton
-    from triton.testing import do_bench
-
-    import ttpipe.triton
-    from ttpipe.triton.plugin import current_marker
-
     properties = torch.cuda.get_device_properties(device)
     constexprs = dict(case.constexprs)
     if "NUM_SMS" in constexprs:
@@ -238,11 +231,8 @@ def run(argv: list[str]) -> int:
         sys.stderr.write(f"ttpipe.bench: --cases: error: unknown case '{unknown[0]}' (known: {','.join(CASES)})\n")
         return 2
     if args.pipeline is not None:
-        from ttpipe.compile import resolve_pipeline
-        from ttpipe.pipeline.spec import PipelineError
-
         try:
-            resolve_pipeline(args.pipeline, {})
+            parse(args.pipeline)
         except PipelineError as exc:
             sys.stderr.write(f"ttpipe.bench: --pipeline: error: {exc}\n")
             return 2
@@ -291,8 +281,6 @@ def run(argv: list[str]) -> int:
 
 
 def _triton_version() -> str:
-    import triton
-
     return triton.__version__
 
 

@@ -52,6 +52,23 @@ class SourceFile:
         return self.text[start:] if end == -1 else self.text[start:end]
 
 
+SPLIT_MARKER = "// -----"
+"""What separates the chunks of a file that `--split-input-file` processes one by one."""
+
+
+def split_chunks(source: SourceFile) -> list[SourceFile]:
+    """Chunks between `// -----` lines, padded so that line numbers stay those of the file."""
+    chunks = []
+    lines = source.text.split("\n")
+    start = 0
+    for index, line in enumerate(lines + [SPLIT_MARKER]):
+        if line.strip().startswith(SPLIT_MARKER) or index == len(lines):
+            body = "\n".join(lines[start:index])
+            chunks.append(SourceFile(source.name, "\n" * start + body))
+            start = index + 1
+    return chunks
+
+
 class DiagnosticError(Exception):
     """An error the user caused, reported at a place in a source file (or at a file or flag)."""
 

@@ -350,6 +350,23 @@ class Printer:
         return _builtin_text(self, attr)
 
 
+def _array_element_text(p: Printer, attr: Attribute) -> str:
+    """An element of an array attribute: MLIR's `AttrTypeElision::May`, where an i64 integer
+    and an f64 float go without their type (`[1, 2.5]`); everywhere else (dictionaries, op
+    properties, `arith.constant`) they keep it (`{n = 1 : i64}`)."""
+    if type(attr) is IntegerAttr and _is_signless_i64(attr.type):
+        return str(attr.value.data)
+    if type(attr) is FloatAttr and isinstance(attr.type, floats.F64.__class__):
+        text = floats.format_float_attr(attr)
+        if not text.startswith("0x"):  # a hex literal alone would read as an i64
+            return text
+    return p.attr(attr)
+
+
+def _is_signless_i64(type_: Attribute) -> bool:
+    return isinstance(type_, IntegerType) and type_.width.data == 64 and type_.signedness.data == Signedness.SIGNLESS
+
+
 def _builtin_text(p: Printer, attr: Attribute) -> str:
     cls = type(attr)
     if cls is IntegerAttr:
@@ -357,18 +374,13 @@ def _builtin_text(p: Printer, attr: Attribute) -> str:
         value = attr.value.data
         if isinstance(type_, IntegerType) and type_.width.data == 1:
             return "true" if value else "false"
-        if isinstance(type_, IntegerType) and type_.width.data == 64 and type_.signedness.data == Signedness.SIGNLESS:
-            return str(value)
         return f"{value} : {p.attr(type_)}"
     if cls is FloatAttr:
-        text = floats.format_float_attr(attr)
-        if isinstance(attr.type, floats.F64.__class__) and not text.startswith("0x"):
-            return text  # f64 is the default float type; a hex literal alone would read as i64
-        return f"{text} : {p.attr(attr.type)}"
+        return f"{floats.format_float_attr(attr)} : {p.attr(attr.type)}"
     if cls is StringAttr:
         return escape_string(attr.data)
     if cls is ArrayAttr:
-        return "[" + ", ".join(p.attr(a) for a in attr.data) + "]"
+        return "[" + ", ".join(_array_element_text(p, a) for a in attr.data) + "]"
     if cls is DictionaryAttr:
         return p.dict_text(dict(attr.data))
     if cls is UnitAttr:

@@ -1,20 +1,44 @@
-"""Every pass `ttpipe-opt -p` knows, by the name a user types.
+"""Every pass `ttpipe-opt -p` knows, by the name a user types, and how each kind of pass runs.
 
-Python passes are xDSL `ModulePass` dataclasses named `ttpipe-*`, listed in
-`_PYTHON_PASSES` as lazy imports so that `--list-passes` stays quick. Their options are
-the dataclass fields (`num_stages` is spelled `num-stages`), their summary the first
-line of the class docstring. Providers in `_PROVIDERS` add Triton's C++ passes
-(`ttpipe.triton.passes`) and named pipelines (`ttpipe.triton.pipelines`).
+Passes come from three places, all into one table:
+
+* Declarations `name = "module:Class"`: ttpipe's own Python passes (`TTPIPE_PASSES`), and
+  the entry points of the group `ttpipe.passes` (`ttpipe.entry_points`) of every installed
+  package, one per pass, named after the pass (`my-pass = "mypkg.passes:MyPass"`).
+  Reading them imports nothing; a pass's class is imported when the pass is first looked
+  up (`all_passes()[name]`, a pipeline naming it, the listing).
+* `register_pass(MyPass)` (or `@register_pass` on the class) from Python.
+* `register_pass(info)` with a `PassInfo` of another kind: the Triton bridge
+  (`ttpipe.triton`) registers Triton's C++ passes (kind 'triton') and the named pipelines
+  (kind 'pipeline') when it is imported, with `register_runner("triton", ...)`, which the
+  driver calls to run a batch of them.
+
+A Python pass's options are its dataclass fields (`num_stages` is spelled `num-stages`), its
+summary the first line of its docstring. A name is registered once: registering it again
+is a ValueError unless `replace=True`; two packages declaring it make the name an error
+when it is used. An entry point that cannot be imported, or names no `ModulePass` class
+whose `name` is the entry's, is a one-line PipelineError naming the entry and its package
+when the pass is looked up. `scoped()` undoes the registrations made inside it (tests).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, get_type_hints
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from ttpipe import entry_points
+from ttpipe.entry_points import Declared, EntryPointError
+
+
+class PipelineError(Exception):
+    """A bad pipeline string, pass name or option, or a pass that cannot be loaded: one line,
+    reported against the flag that gave it."""
 
 
 @dataclass(frozen=True)
@@ -33,42 +57,57 @@ class PassInfo:
     summary: str
     options: tuple[PassOption, ...]
     kind: str
-    """'python' (runs on xDSL IR), 'triton' (a C++ pass of Triton's), or 'pipeline'."""
+    """'python' (an xDSL ModulePass, run by the driver), 'pipeline' (expanded where it is
+    parsed), or a kind with a runner (`register_runner`): 'triton' for Triton's C++ passes."""
     create: Callable[[dict[str, Any]], Any]
-    """Options given -> a ModulePass ('python'), a function adding the pass to a Triton
-    `ir.pass_manager` ('triton'), or the list of PassInvocations it stands for ('pipeline')."""
+    """Options given -> a ModulePass ('python'), the list of PassInvocations it stands for
+    ('pipeline'), or what the kind's runner takes ('triton': a function adding the pass to
+    a Triton `ir.pass_manager`)."""
     description: str = ""
 
     def option(self, name: str) -> PassOption | None:
         return next((o for o in self.options if o.name == name), None)
 
 
-_PYTHON_PASSES: dict[str, str] = {
-    "ttpipe-accelerate-matmul": "ttpipe.passes.accelerate_matmul:AccelerateMatmul",
-    "ttpipe-optimize-dot-operands": "ttpipe.passes.optimize_dot_operands:OptimizeDotOperands",
-    "ttpipe-assign-latencies": "ttpipe.passes.pipeline.assign_latencies:AssignLatencies",
-    "ttpipe-schedule-loops": "ttpipe.passes.pipeline.schedule_loops:ScheduleLoops",
-    "ttpipe-expand-loops": "ttpipe.passes.pipeline.expand:ExpandLoops",
-    "ttpipe-pipeline": "ttpipe.passes.pipeline.pipeline:Pipeline",
-    "ttpipe-lower-loops": "ttpipe.passes.pipeline.lower_loops:LowerLoops",
-}
-"""Pass name -> "module:Class" of its xDSL ModulePass."""
+@dataclass(frozen=True)
+class PassInvocation:
+    """A pass with the option values given to it."""
 
-_PROVIDERS: tuple[str, ...] = (
-    "ttpipe.triton.passes:triton_passes",
-    "ttpipe.triton.pipelines:named_pipelines",
-)
-""""module:function"s returning PassInfos of passes defined elsewhere (Triton's) and of pipelines."""
+    info: PassInfo
+    options: dict[str, Any]
+
+    def describe(self) -> str:
+        if not self.options:
+            return self.info.name
+        return self.info.name + "{" + " ".join(f"{k}={value_text(v)}" for k, v in self.options.items()) + "}"
 
 
-def python_pass_info(cls) -> PassInfo:
+BatchRunner = Callable[[ModuleOp, Sequence[PassInvocation]], ModuleOp]
+"""Runs consecutive passes of one kind on a module; returns the module after them."""
+
+
+def value_text(value: Any) -> str:
+    """An option value as a pipeline string spells it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def python_pass_info(cls: type[ModulePass]) -> PassInfo:
     """A PassInfo for an xDSL ModulePass dataclass."""
     hints = get_type_hints(cls)
     options = []
     for field in dataclasses.fields(cls):
         if field.name == "name" or not field.init:
             continue
-        default = field.default if field.default is not dataclasses.MISSING else None
+        if field.default is not dataclasses.MISSING:
+            default = field.default
+        elif field.default_factory is not dataclasses.MISSING:
+            default = field.default_factory()
+        else:
+            default = None
         # `cli_type`: the type the option has on the command line, when the Python API
         # takes more (a scheduler name, or the scheduler function itself); `check`: as
         # PassOption's.
@@ -83,15 +122,176 @@ def python_pass_info(cls) -> PassInfo:
     return PassInfo(cls.name, summary, tuple(options), "python", create, doc)
 
 
-@cache
-def all_passes() -> dict[str, PassInfo]:
-    passes: dict[str, PassInfo] = {}
-    for name, target in _PYTHON_PASSES.items():
-        module_name, class_name = target.split(":")
-        cls = getattr(importlib.import_module(module_name), class_name)
-        passes[name] = python_pass_info(cls)
-    for target in _PROVIDERS:
-        module_name, function_name = target.split(":")
-        for info in getattr(importlib.import_module(module_name), function_name)():
-            passes[info.name] = info
-    return passes
+TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for name, value in (
+    ("ttpipe-accelerate-matmul", "ttpipe.passes.accelerate_matmul:AccelerateMatmul"),
+    ("ttpipe-optimize-dot-operands", "ttpipe.passes.optimize_dot_operands:OptimizeDotOperands"),
+    ("ttpipe-assign-latencies", "ttpipe.passes.pipeline.assign_latencies:AssignLatencies"),
+    ("ttpipe-schedule-loops", "ttpipe.passes.pipeline.schedule_loops:ScheduleLoops"),
+    ("ttpipe-expand-loops", "ttpipe.passes.pipeline.expand:ExpandLoops"),
+    ("ttpipe-pipeline", "ttpipe.passes.pipeline.pipeline:Pipeline"),
+    ("ttpipe-lower-loops", "ttpipe.passes.pipeline.lower_loops:LowerLoops"),
+))
+"""ttpipe's Python passes, declared as a package's entry points are (ttpipe's own list, so
+that they do not depend on the metadata of ttpipe's installation)."""
+
+
+@dataclass(frozen=True)
+class _Conflict:
+    """A name that several packages declare: an error wherever it is used."""
+
+    declared: tuple[Declared, ...]
+
+
+_Entry = PassInfo | Declared | _Conflict
+
+
+class PassTable(Mapping[str, PassInfo]):
+    """The registered passes by name. Looking one up loads it (an entry point's class is
+    imported then); `name in table` and iterating over the names load nothing."""
+
+    def __init__(self, entries: dict[str, _Entry]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, name: str) -> PassInfo:
+        entry = self._entries[name]
+        if isinstance(entry, PassInfo):
+            return entry
+        if isinstance(entry, _Conflict):
+            raise PipelineError(f"pass '{name}' is declared more than once: "
+                                + "; ".join(d.describe() for d in entry.declared))
+        if entry not in _LOADED:
+            _LOADED[entry] = _load(entry)
+        return _LOADED[entry]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+_ENTRIES: dict[str, _Entry] = {}
+_RUNNERS: dict[str, BatchRunner] = {}
+_LOADED: dict[Declared, PassInfo] = {}
+"""PassInfos of the entry points loaded so far (the table keeps the declarations)."""
+_TABLE = PassTable(_ENTRIES)
+_scanned = False
+"""Whether `_ENTRIES` holds the entry points yet (read on first use)."""
+
+
+def _load(entry: Declared) -> PassInfo:
+    try:
+        cls = entry.load()
+    except EntryPointError as exc:
+        raise PipelineError(str(exc)) from exc
+    if not (isinstance(cls, type) and issubclass(cls, ModulePass)):
+        raise PipelineError(str(entry.error(f"{entry.value} is not an xDSL ModulePass class")))
+    if getattr(cls, "name", None) != entry.name:
+        raise PipelineError(str(entry.error(f"the pass {entry.value} is named '{getattr(cls, 'name', None)}'; "
+                                            f"the entry point must have the pass's name")))
+    return python_pass_info(cls)
+
+
+def _entries() -> dict[str, _Entry]:
+    global _scanned
+    if not _scanned:
+        _scanned = True
+        for entry in (*TTPIPE_PASSES, *entry_points.declared(entry_points.PASSES)):
+            found = _ENTRIES.get(entry.name)
+            if found is None:
+                _ENTRIES[entry.name] = entry
+            else:
+                earlier = found.declared if isinstance(found, _Conflict) else (found,)
+                _ENTRIES[entry.name] = _Conflict((*earlier, entry))
+    return _ENTRIES
+
+
+def all_passes() -> PassTable:
+    """Every registered pass, by name."""
+    _entries()
+    return _TABLE
+
+
+def _origin(entry: _Entry) -> str:
+    if isinstance(entry, Declared):
+        return entry.describe()
+    if isinstance(entry, _Conflict):
+        return "entry points of several packages"
+    return f"a {entry.kind} pass"
+
+
+def register_pass(pass_: type[ModulePass] | PassInfo | None = None, /, *, replace: bool = False):
+    """Make a pass usable by name: in pipeline strings, `ttpipe-opt` and the plug-in.
+
+        @register_pass
+        @dataclass(frozen=True)
+        class CountDots(ModulePass):
+            name = "example-count-dots"
+            ...
+
+    `pass_` is an xDSL ModulePass class, registered under its `name`, or a PassInfo (a pass
+    of another kind, or a named pipeline). A name already registered (by ttpipe, by an
+    installed package's entry point, or earlier) is a ValueError unless `replace=True`.
+    Returns `pass_`, so that it decorates a class; `@register_pass(replace=True)` works too.
+    """
+    if pass_ is None:
+        return lambda cls: register_pass(cls, replace=replace)
+    if isinstance(pass_, PassInfo):
+        info = pass_
+        if info.kind not in ("python", "pipeline") and info.kind not in _RUNNERS:
+            raise ValueError(f"register_pass: pass '{info.name}' is of kind '{info.kind}', which nothing runs; "
+                             f"register_runner('{info.kind}', ...) first")
+    elif isinstance(pass_, type) and issubclass(pass_, ModulePass) and isinstance(getattr(pass_, "name", None), str):
+        info = python_pass_info(pass_)
+    else:
+        raise TypeError(f"register_pass: {pass_!r} is neither an xDSL ModulePass class with a `name` nor a PassInfo")
+    entries = _entries()
+    if info.name in entries and not replace:
+        raise ValueError(f"register_pass: pass '{info.name}' is already registered ({_origin(entries[info.name])}); "
+                         f"replace=True replaces it")
+    entries[info.name] = info
+    return pass_
+
+
+def unregister_pass(name: str) -> None:
+    """Forget the pass `name` (KeyError if there is none), e.g. inside `scoped()` in a test."""
+    del _entries()[name]
+
+
+def register_runner(kind: str, runner: BatchRunner, *, replace: bool = False) -> None:
+    """Make the driver run passes of `kind` through `runner`: consecutive passes of that kind
+    form one batch, and `runner(module, batch)` returns the module after them."""
+    if kind in ("python", "pipeline"):
+        raise ValueError(f"register_runner: passes of kind '{kind}' are run by the driver itself")
+    if kind in _RUNNERS and not replace:
+        raise ValueError(f"register_runner: kind '{kind}' already has a runner; replace=True replaces it")
+    _RUNNERS[kind] = runner
+
+
+def runner(kind: str) -> BatchRunner:
+    """The runner of passes of `kind` (a PipelineError if none was registered)."""
+    try:
+        return _RUNNERS[kind]
+    except KeyError:
+        raise PipelineError(f"no runner for passes of kind '{kind}' (register_runner)") from None
+
+
+def snapshot() -> tuple[dict[str, _Entry], dict[str, BatchRunner]]:
+    """What is registered now (passes by where they come from, and runners), to compare."""
+    return dict(_entries()), dict(_RUNNERS)
+
+
+@contextlib.contextmanager
+def scoped() -> Iterator[None]:
+    """Undo, when the block exits, every registration made in it (passes and runners)."""
+    entries, runners = snapshot()
+    try:
+        yield
+    finally:
+        _ENTRIES.clear()
+        _ENTRIES.update(entries)
+        _RUNNERS.clear()
+        _RUNNERS.update(runners)

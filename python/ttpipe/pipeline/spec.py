@@ -9,32 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError
 
-from ttpipe.pipeline.registry import PassInfo, all_passes
+from ttpipe.pipeline.registry import PassInvocation, PipelineError, all_passes, value_text
+
+__all__ = ["PassInvocation", "PipelineError", "expand", "invocation", "parse"]
 
 _ANCHOR = re.compile(r"^\s*(?:builtin\.module|any)\((.*)\)\s*$", re.S)
 _OPTION_VALUE = re.compile(r'(?<=[{\s])([\w-]+=)([^\s{}"]+)')
 _BARE = re.compile(r"[\w.+-]*")
-
-
-class PipelineError(Exception):
-    """A bad pipeline string, pass name or option: reported against the flag that gave it."""
-
-
-@dataclass(frozen=True)
-class PassInvocation:
-    info: PassInfo
-    options: dict[str, Any]
-
-    def describe(self) -> str:
-        if not self.options:
-            return self.info.name
-        return self.info.name + "{" + " ".join(f"{k}={_text(v)}" for k, v in self.options.items()) + "}"
 
 
 def parse(text: str, pipeline_defaults: dict[str, Any] | None = None) -> list[PassInvocation]:
@@ -94,7 +80,7 @@ def invocation(name: str, raw: dict[str, tuple]) -> PassInvocation:
             raise PipelineError(f"pass '{name}' has no option '{key}' (options: {known})")
         options[key] = _convert(name, option.name, option.type, values)
         if option.check is not None and (why := option.check(options[key])) is not None:
-            raise PipelineError(f"option '{key}' of pass '{name}' {why}, not '{_text(options[key])}'")
+            raise PipelineError(f"option '{key}' of pass '{name}' {why}, not '{value_text(options[key])}'")
     return PassInvocation(info, options)
 
 
@@ -122,13 +108,5 @@ def _convert(pass_name: str, key: str, type_: Any, values: tuple) -> Any:
             return float(value)
         raise PipelineError(f"{where} takes a number, not '{value}'")
     if type_ is str:
-        return str(value)
+        return value_text(value)  # a word the parser read as a boolean is spelled back: true
     raise PipelineError(f"{where} has an unsupported type")
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)

@@ -52,3 +52,15 @@ def reprint_text(text: str, name: str) -> str:
     """Reprint text as if it were the file `name`."""
     with text_as_file(text, name) as path:
         return reprint(path)
+
+
+def parse_text(text: str, name: str, context=None):
+    """Triton's parse of `text` as if it were the file `name`, in `context` (default:
+    `triton_context()`); raises RuntimeError (diagnostics go to stderr)."""
+    from triton._C.libtriton import ir
+
+    context = context or triton_context()
+    with text_as_file(text, name) as path:
+        module = ir.parse_mlir_module(path, context)
+    module.context = context  # the module keeps its context alive
+    return module

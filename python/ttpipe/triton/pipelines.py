@@ -42,12 +42,6 @@ def _implementation(value: str) -> str | None:
     return None if value in IMPLEMENTATIONS else f"must be one of {', '.join(IMPLEMENTATIONS)}"
 
 
-def _known_scheduler(name: str) -> str | None:
-    from ttpipe.passes.pipeline.schedule_loops import check_scheduler_name  # imports the passes
-
-    return check_scheduler_name(name)
-
-
 OPTIONS = (
     PassOption("num-warps", int, 4, "warps per CTA (compile option num_warps)", power_of_two),
     PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", _not_negative),
@@ -55,10 +49,19 @@ OPTIONS = (
     PassOption("impl", str, "ttpipe",
                "'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered",
                _implementation),
+    # Checked where it is used: by the `scheduler` option of ttpipe-schedule-loops, when the
+    # pipeline expands.
     PassOption("scheduler", str, "default",
-               "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function",
-               _known_scheduler),
+               "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function"),
 )
+
+
+def default_pipeline(capability: int) -> str:
+    """The named pipeline of a compute capability (a PipelineError for one without)."""
+    for name, known in CAPABILITIES.items():
+        if known == capability:
+            return name
+    raise PipelineError(f"ttpipe has no TTGIR pipeline for sm_{capability}")
 
 
 def make_ttgir(capability: int, num_warps: int, num_stages: int, num_ctas: int) -> list[tuple[str, dict[str, Any]]]:

@@ -22,6 +22,10 @@ Three hooks, all undone by `uninstall()`:
   so a kernel's key always says how it was compiled.
 * Named pipelines that the string leaves without `num-warps`, `num-stages` or `num-ctas`
   take the kernel's compile options.
+
+Every pass the registry knows can be in the pipeline, those of installed packages
+(entry points `ttpipe.passes`) included. Triton itself is imported by the functions that
+use it, so that importing the bridge (every `ttpipe-opt` does) stays quick.
 """
 
 from __future__ import annotations
@@ -32,6 +36,14 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
+
+import ttpipe
+import ttpipe.dialects
+import ttpipe.passes
+from ttpipe.pipeline import driver, spec
+from ttpipe.textio import parse_module, print_module
+from ttpipe.triton.mlir import parse_text
+from ttpipe.triton.pipelines import default_pipeline
 
 MARKER_PREFIX = "ttpipe-"
 
@@ -51,10 +63,6 @@ _installed: _Installation | None = None
 @functools.cache
 def source_key() -> str:
     """ttpipe's version and a digest of the Python sources of ttpipe, its dialects and passes."""
-    import ttpipe
-    import ttpipe.dialects
-    import ttpipe.passes
-
     digest = hashlib.sha256()
     for package in (ttpipe, ttpipe.dialects, ttpipe.passes):
         root = Path(package.__file__).parent
@@ -75,11 +83,9 @@ def install(pipeline: str | None = None) -> None:
     from triton.backends.compiler import Language
     from triton.backends.nvidia.compiler import CUDABackend
 
-    from ttpipe.compile import resolve_pipeline
-
     global _installed
     if pipeline is not None:
-        resolve_pipeline(pipeline, {})
+        spec.parse(pipeline)
     if _installed is not None:
         uninstall()
     if knobs.compilation.instrumentation_mode:
@@ -147,16 +153,12 @@ def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: di
     Triton module in `mod`'s context (what `CUDABackend.make_ttgir` returns)."""
     from triton._C.libtriton import ir
 
-    from ttpipe.compile import default_pipeline, parse_triton_text, resolve_pipeline
-    from ttpipe.pipeline import driver
-    from ttpipe.textio import parse_module, print_module
-
     if options.maxnreg is not None:
         mod.set_attr("ttg.maxnreg", ir.builder(mod.context).get_int32_attr(options.maxnreg))
     name = f"{mod.get_entry_func_name()}.ttir"
-    invocations = resolve_pipeline(pipeline or default_pipeline(capability), {
+    invocations = spec.parse(pipeline or default_pipeline(capability), {
         "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
     module = driver.run(parse_module(mod.str(), name).module, invocations)
-    result = parse_triton_text(print_module(module), mod.context, name)
+    result = parse_text(print_module(module), name, mod.context)
     metadata["tensordesc_meta"] = result.get_tensordesc_metadata()
     return result

@@ -1,5 +1,5 @@
-// RUN: ttpipe-opt %s | filecheck %s
-// RUN: ttpipe-opt %s | ttpipe-opt | filecheck %s
+// RUN: ttpipe-opt %s --mlir-print-debuginfo | filecheck %s
+// RUN: ttpipe-opt %s -mlir-print-debuginfo | ttpipe-opt -mlir-print-debuginfo | filecheck %s
 
 // Triton's text survives a round trip: layout aliases, hex float splats (-inf keeps its
 // bits), forward-referenced location aliases, and NameLoc-derived SSA names.

@@ -7,7 +7,7 @@
 // leaves the `scf.if` as an extra result (the else branch yields the counter unchanged).
 // CHECK-LABEL: tt.func public @descriptor_in_branch
 // CHECK-SAME: (%{{[^:]+}}: i32, %[[BASE:[^:]+]]: !tt.ptr<f32>, %[[DIM:[^:]+]]: i32)
-// CHECK: %[[STRIDE:.*]] = arith.constant 1{{$}}
+// CHECK: %[[STRIDE:.*]] = arith.constant 1 : i64{{$}}
 // CHECK: %[[SCRATCH:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 256 : i32} : !tt.ptr<i8>
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
@@ -17,7 +17,7 @@
 // CHECK-NEXT: %[[SIZE:.*]] = arith.constant 128 : i32
 // CHECK-NEXT: %[[OFFSET:.*]] = arith.muli %[[SIZE]], %[[SLOT]] : i32
 // CHECK-NEXT: %[[PTR:.*]] = tt.addptr %[[SCRATCH]], %[[OFFSET]] : !tt.ptr<i8>, i32
-// CHECK: %[[ELEM_BYTES:.*]] = arith.constant 4{{$}}
+// CHECK: %[[ELEM_BYTES:.*]] = arith.constant 4 : i64{{$}}
 // CHECK: %[[BYTE_STRIDE:.*]] = arith.muli %[[STRIDE]], %[[ELEM_BYTES]] : i64
 // CHECK-NEXT: ttng.tensormap_create %[[PTR]], %[[BASE]], [%{{.*}}, %{{.*}}], [%[[DIM]], %[[DIM]]], [%[[BYTE_STRIDE]]], [%{{.*}}, %{{.*}}] {elem_type = 7 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
 // CHECK-NEXT: ttng.tensormap_fenceproxy_acquire %[[PTR]] : !tt.ptr<i8>

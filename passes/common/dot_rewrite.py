@@ -1,0 +1,38 @@
+"""What the rewrites of `tt.dot` and `tt.dot_scaled` onto tensor cores share: the dot-operand
+layout of an MMA and the replacement of a dot by its rewritten form, as Triton's
+`AccelerateMatmul.cpp` and `DecomposeScaledBlocked.cpp` build them
+(`DotOperandEncodingAttr::get(opIdx, parent, eltTy)`, `replaceOpWithNewOp<ConvertLayoutOp>`).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
+
+from ttpipe.dialects import ttg
+from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.greedy import Rewriter
+from ttpipe.passes.common.hardware import register_k_width
+
+
+def with_encoding(type_: TensorType, encoding: Attribute) -> TensorType:
+    """`RankedTensorType::cloneWithEncoding`."""
+    return TensorType(type_.element_type, type_.get_shape(), encoding)
+
+
+def replace_with_convert(rewriter: Rewriter, op: Operation, result: SSAValue) -> None:
+    """`replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(), result)`: a convert of `result`
+    back to `op`'s type, right before `op` and at its location, replaces `op`."""
+    back = OpBuilder(InsertPoint.before(op), op.location, rewriter).insert(
+        ttg.ConvertLayoutOp(result, result_type=op.results[0].type))
+    rewriter.replace_op(op, [back.result])
+
+
+def dot_operand_encoding(op_idx: int, parent: Attribute, element_bits: int) -> DotOperandEncodingAttr:
+    """`DotOperandEncodingAttr::get(opIdx, parent, eltTy)`: for mma.sync and wgmma parents,
+    kWidth is what one register holds along K (`register_k_width`); none otherwise."""
+    if isinstance(parent, NvidiaMmaEncodingAttr) and (parent.is_ampere or parent.is_hopper):
+        return DotOperandEncodingAttr.get(op_idx, parent, register_k_width(element_bits))
+    return DotOperandEncodingAttr.get(op_idx, parent, 0)

@@ -1,0 +1,27 @@
+"""Checks over the whole test session: the registries of passes, runners and schedulers end
+the session as they began it (a test registers inside `ttpipe.pipeline.registry.scoped()`
+or `ttpipe.passes.pipeline.schedulers.scoped_schedulers()`)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ttpipe.triton  # noqa: F401  registers Triton's passes, pipelines and runner before the snapshot
+from ttpipe.pipeline import registry
+
+try:
+    from ttpipe.passes.pipeline import schedule_loops, schedulers  # noqa: F401  registers `default` and `loads-first`
+except ImportError:  # a pass module that does not import fails its own tests, not every test
+    schedulers = None
+
+
+def _registered():
+    return registry.snapshot(), schedulers.scheduler_snapshot() if schedulers is not None else None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def registries_as_found():
+    before = _registered()
+    yield
+    assert _registered() == before, ("a test left a pass, runner or scheduler registered: register inside "
+                                     "registry.scoped() or schedulers.scoped_schedulers()")

@@ -1,0 +1,95 @@
+"""The pipeliner's helpers from Python: the unresolved stage predicate (`ttg.predicate_stage`),
+predication under a constant predicate, and the shared IR helpers it is built on."""
+
+from __future__ import annotations
+
+import pytest
+from xdsl.dialects.builtin import i1, i32
+from xdsl.rewriter import InsertPoint
+
+from ttpipe.dialects import arith, scf, tt, ttg
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value, is_constant_int_value
+from ttpipe.passes.common.integers import log2_exact
+from ttpipe.passes.common.ir import forward_slice
+from ttpipe.passes.pipeline.expand import PipeliningOptions, Refusal, pipeline_for_loop
+from ttpipe.passes.pipeline.pipeline import predicate_stage_op
+from ttpipe.passes.pipeline.predicate import predicate_op
+from ttpipe.textio import parse_module
+
+MODULE = """
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%src: !tt.ptr<f32>, %dst: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %p = tt.addptr %src, %i : !tt.ptr<f32>, i32
+      %v = tt.load %p : !tt.ptr<f32>
+      %w = arith.mulf %v, %v : f32
+      %q = tt.addptr %dst, %i : !tt.ptr<f32>, i32
+      tt.store %q, %w : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
+"""
+
+
+def loop_of(module) -> scf.ForOp:
+    return next(op for op in module.walk() if isinstance(op, scf.ForOp))
+
+
+def test_predicate_stage_stays_unresolved_with_emit_predicate_stage_fn():
+    """With `emit_predicate_stage_fn`, the kernel's stage predicates are `ttg.predicate_stage`
+    ops (what a peeled epilogue resolves later), one per early stage."""
+    module = parse_module(MODULE, "loop.mlir").module
+    loop = loop_of(module)
+    body = list(loop.body.ops)[:-1]
+    stages = [0, 0, 1, 1, 1]
+    result = pipeline_for_loop(loop, PipeliningOptions(
+        list(zip(body, stages)), predicate_fn=predicate_op, peel_epilogue=False, support_dynamic_loops=True,
+        emit_predicate_stage_fn=predicate_stage_op))
+    assert not isinstance(result, Refusal)
+    predicates = [op for op in result.body.ops if isinstance(op, ttg.PredicateStageOp)]
+    assert [(p.maxStage.value.data, p.stage.value.data) for p in predicates] == [(1, 0)]
+    assert predicates[0].iv is result.body.args[0]
+    assert predicates[0].result.type == i1
+
+
+def test_constant_int_value_sign_extends_i1_true():
+    """MLIR's `getConstantIntValue` gives -1 for an i1 `true` (`getSExtValue`)."""
+    module = parse_module(MODULE, "loop.mlir").module
+    builder = OpBuilder(InsertPoint.before(loop_of(module)), loop_of(module).location)
+    true, seven = builder.constant(1, i1), builder.constant(7, i32)
+    assert constant_int_value(true) == -1
+    assert not is_constant_int_value(true, 1)
+    assert is_constant_int_value(seven, 7)
+    assert constant_int_value(loop_of(module).body.args[0]) is None
+
+
+def test_predicate_op_predicates_under_constant_true():
+    """As Triton's `predicateOp` (whose `isConstantIntValue(pred, 1)` never holds for an i1),
+    a load under a constant `true` predicate gets it as its mask."""
+    module = parse_module(MODULE, "loop.mlir").module
+    load = next(op for op in module.walk() if isinstance(op, tt.LoadOp))
+    true = OpBuilder(InsertPoint.before(load), load.location).constant(1, i1)
+    predicate_op(load, true)
+    assert load.mask is true
+
+
+def test_forward_slice_is_topological_and_enters_regions():
+    module = parse_module(MODULE, "loop.mlir").module
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    c0 = next(op for op in func.walk() if isinstance(op, arith.ConstantOp))
+    slice_ = forward_slice(c0)
+    names = [op.name for op in slice_]
+    assert c0 not in slice_
+    assert names[0] == "scf.for"
+    assert names.index("tt.load") < names.index("arith.mulf") < names.index("tt.store")
+    assert "tt.addptr" in names and "scf.yield" in names
+
+
+def test_log2_exact():
+    assert [log2_exact(v) for v in (1, 2, 64)] == [0, 1, 6]
+    for bad in (0, 3, -4):
+        with pytest.raises(ValueError):
+            log2_exact(bad)
