@@ -130,6 +130,10 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-expand-loops", "ttpipe.passes.pipeline.expand:ExpandLoops"),
     ("ttpipe-pipeline", "ttpipe.passes.pipeline.pipeline:Pipeline"),
     ("ttpipe-lower-loops", "ttpipe.passes.pipeline.lower_loops:LowerLoops"),
+    ("ttpipe-warp-specialize", "ttpipe.passes.warp_specialize.warp_specialize:WarpSpecialize"),
+    ("ttpipe-ws-partition", "ttpipe.passes.warp_specialize.partition:PartitionLoops"),
+    ("ttpipe-ws-partition-loops", "ttpipe.passes.warp_specialize.partition_loops:PartitionLoopsToWarpSpecialize"),
+    ("ttpipe-ws-registers", "ttpipe.passes.warp_specialize.registers:AssignPartitionRegisters"),
 ))
 """ttpipe's Python passes, declared as a package's entry points are (ttpipe's own list, so
 that they do not depend on the metadata of ttpipe's installation)."""

@@ -42,6 +42,15 @@ def _implementation(value: str) -> str | None:
     return None if value in IMPLEMENTATIONS else f"must be one of {', '.join(IMPLEMENTATIONS)}"
 
 
+WARP_SPECIALIZE = {"false": None, "true": "marked", "auto": "auto"}
+"""`warp-specialize` -> the `mode` of `ttpipe-warp-specialize` (sm_90), which runs just
+before `nvgpu-warp-specialization`."""
+
+
+def _warp_specialize(value: str) -> str | None:
+    return None if value in WARP_SPECIALIZE else f"must be one of {', '.join(WARP_SPECIALIZE)}"
+
+
 OPTIONS = (
     PassOption("num-warps", int, 4, "warps per CTA (compile option num_warps)", power_of_two),
     PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", _not_negative),
@@ -53,6 +62,9 @@ OPTIONS = (
     # pipeline expands.
     PassOption("scheduler", str, "default",
                "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function"),
+    PassOption("warp-specialize", str, "false",
+               "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true) or all TMA+wgmma loops (auto)",
+               _warp_specialize),
 )
 
 
@@ -158,6 +170,12 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     steps = make_ttgir(capability, values["num-warps"], values["num-stages"], values["num-ctas"])
     if values["impl"] == "ttpipe":
         steps = [_in_python(name, options) for name, options in steps]
+    mode = WARP_SPECIALIZE[values["warp-specialize"]]
+    if mode is not None:
+        if capability // 10 != 9:
+            raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
+        at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
+        steps.insert(at, ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"]}))
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

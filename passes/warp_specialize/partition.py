@@ -1,0 +1,331 @@
+"""`ttpipe-ws-partition`: phase 1 of Hopper warp specialization, which loops to split and
+into which partitions each op of their bodies goes.
+
+Algorithm, for every `scf.for` marked `tt.warp_specialize` (`mode=marked`), or every loop
+holding a `ttng.warp_group_dot` (`mode=auto`):
+  1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
+     `loop not warp-specialized: <reason>` (in `mode=auto` only loops holding a wgmma are
+     reported) and keeps its ops unstamped, so the pipeliner handles it as before.
+  2. Seed the partitions: each `tt.descriptor_load` goes to the producer (`PRODUCER`);
+     its `ttg.local_alloc`, the memdesc views of that, and the `ttng.warp_group_dot`s go
+     to the consumer (`CONSUMER`); so does whatever computes a loop result read after
+     the loop.
+  3. Propagate backwards to a fixed point: an op of the body that defines an operand of
+     an op in partition p is in p too (but not a TMA load through its `local_alloc`: the
+     ring stage replaces that edge), and so is the value yielded for an iteration
+     argument that an op of p reads. Only side-effect-free scalar ops (index arithmetic)
+     can end up in both; a scalar op no partition needs goes to the consumer.
+  4. Stamp `ttg.partition = array<i32: p...>` on every op of the body (not the yield) and
+     the ring depth as `tt.num_stages` on the loop.
+
+Preconditions (each refusal is one remark reason; "this round" marks what a later round
+may lift):
+  - the target is sm_90 (`ttg.target = "cuda:9x"`), one CTA, and `ttg.num-warps` is 4: the
+    consumer is one warpgroup, because `ttng.arrive_barrier` arrives from thread 0 of the
+    warps running it, which has waited only for its own warpgroup's wgmma;
+  - no `ttg.warp_specialize` in the function already, and the loop is not nested in a loop
+    and holds no op with regions (no nested loops, no `scf.if`);
+  - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
+    is a `ttg.local_alloc` in the descriptor's shared encoding; that allocation and memdesc
+    views of it, read only as wgmma operands; a `ttng.warp_group_dot` with both operands
+    in shared memory; a side-effect-free op on scalars. So pointer loads (`tt.load`, a
+    later round), stores, atomics, barriers and any other side effect refuse the loop;
+  - the iteration arguments are accumulators (tensors read only as a wgmma's accumulator,
+    with a wgmma's result yielded for them) or scalars computed from the induction
+    variable, iteration arguments and loop invariants ("induction-derived");
+  - `num-stages` (or the loop's `tt.num_stages`) is at least 2 (the consumer releases a
+    stage one iteration after reading it, so a one-stage ring would deadlock) and the ring
+    (stages x summed TMA tile bytes, plus two mbarriers per stage) fits in
+    `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
+
+Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
+and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
+`tt.num_stages` (loop: the ring depth the next phase builds).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
+from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import scf, tt, ttg, ttng
+from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.hardware import (
+    MBARRIER_BYTES,
+    SM90_MAX_SHARED_MEMORY_PER_BLOCK,
+    WARPS_PER_WARPGROUP,
+    is_hopper,
+)
+from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
+from ttpipe.passes.common.target import nvidia_compute_capability, num_ctas, num_warps
+from ttpipe.passes.pipeline.lower_loops import (
+    MEMDESC_VIEWS,
+    Unsupported,
+    encoding_from_descriptor,
+    tensor_cta_layout,
+)
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, int_attr
+
+PARTITION = "ttg.partition"
+"""Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
+loop runs in."""
+
+CONSUMER = 0
+"""The wgmma partition: the default region of `ttg.warp_specialize` (the module's warps)."""
+
+PRODUCER = 1
+"""The TMA partition: `partition0` of `ttg.warp_specialize`, one warp."""
+
+MODES = ("marked", "auto")
+
+MIN_STAGES = 2
+"""The consumer frees a stage one iteration after reading it (its wgmma is still in flight
+until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
+
+REMARK = "loop not warp-specialized: "
+
+
+class Refused(Exception):
+    """A loop this round does not warp-specialize; the message is the remark's reason."""
+
+
+@dataclass
+class WarpSpecializedLoop:
+    """What the partitioning found in one loop."""
+
+    loop: scf.ForOp
+    loads: list[tt.DescriptorLoadOp] = field(default_factory=list)
+    dots: list[ttng.WarpGroupDotOp] = field(default_factory=list)
+    stages: int = 0
+
+    @property
+    def stage_bytes(self) -> int:
+        """The bytes the TMA loads of one iteration bring: the expect-tx count of one stage."""
+        return sum(tile_bytes(load.result.type) for load in self.loads)
+
+
+def tile_bytes(type_: TensorType) -> int:
+    """The bytes of one CTA's tile of a TMA load (as `createTMABarrierAndWait` sums them)."""
+    shape = shape_per_cta(type_.get_shape(), tensor_cta_layout(type_))
+    return math.prod(shape) * element_bit_width(type_.element_type) // 8
+
+
+def ring_bytes(stages: int, stage_bytes: int) -> int:
+    """Shared memory of a ring: the stages and a full and an empty mbarrier per stage."""
+    return stages * (stage_bytes + 2 * MBARRIER_BYTES)
+
+
+def _is_scalar(value: SSAValue) -> bool:
+    return not isinstance(value.type, (TensorType, MemDescType))
+
+
+def _views_and_readers(value: SSAValue) -> list[Operation]:
+    """The memdesc views of `value` (recursively) and the ops reading them otherwise."""
+    found = []
+    for use in value.uses:
+        found.append(use.operation)
+        if isinstance(use.operation, MEMDESC_VIEWS):
+            found += _views_and_readers(use.operation.result)
+    return found
+
+
+def check_target(module: ModuleOp, op: Operation) -> None:
+    """The module-level preconditions."""
+    cc = nvidia_compute_capability(module)
+    if not is_hopper(cc):
+        raise Refused(f"the target is sm_{cc}; this pass warp-specializes for sm_90")
+    if num_ctas(op) != 1:
+        raise Refused("clusters (ttg.num-ctas > 1) are a later round")
+    if num_warps(op) != WARPS_PER_WARPGROUP:
+        raise Refused(f"ttg.num-warps is {num_warps(op)}; the consumer is one warpgroup (4 warps) this round")
+
+
+def refusal(loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
+    """Step 1: the loop's loads, wgmmas and ring depth, or `Refused` with the reason."""
+    module = loop.get_toplevel_object()
+    check_target(module, loop)
+    func = loop.parent_op()
+    while func is not None and not isinstance(func, tt.FuncOp):
+        if isinstance(func, scf.ForOp | scf.WhileOp):
+            raise Refused("the loop is nested in another loop (persistent kernels are a later round)")
+        func = func.parent_op()
+    if func is not None and any(isinstance(op, ttg.WarpSpecializeOp) for op in func.walk()):
+        raise Refused("the function is already warp-specialized (it holds a ttg.warp_specialize)")
+    found = WarpSpecializedLoop(loop)
+    allocs: set[Operation] = set()
+    for op in loop.body.ops:
+        if isinstance(op, scf.YieldOp):
+            continue
+        if op.regions:
+            raise Refused(f"'{op.name}' in the body (nested loops and control flow are a later round)")
+        if isinstance(op, tt.LoadOp):
+            raise Refused("a pointer load (tt.load) in the body; only TMA descriptor loads this round")
+        if isinstance(op, tt.DescriptorLoadOp):
+            found.loads.append(op)
+            allocs.add(_check_tma_load(op))
+        elif isinstance(op, ttng.WarpGroupDotOp):
+            found.dots.append(op)
+        elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)):
+            continue  # checked from their load below
+        elif not is_side_effect_free(op):
+            raise Refused(f"'{op.name}' has side effects")
+        elif not all(_is_scalar(v) for v in (*op.operands, *op.results)):
+            raise Refused(f"'{op.name}' computes on tensors; the body may hold only TMA loads, wgmmas "
+                          f"and scalar index arithmetic")
+    if not found.loads or not found.dots:
+        raise Refused("no TMA descriptor load feeding a ttng.warp_group_dot")
+    for op in loop.body.ops:
+        if isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) and not _reaches_alloc(op, allocs):
+            raise Refused(f"'{op.name}' of a buffer that is not a TMA load's")
+    for alloc in allocs:
+        for reader in _views_and_readers(alloc.result):
+            if not isinstance(reader, (ttng.WarpGroupDotOp, *MEMDESC_VIEWS)):
+                raise Refused(f"a loaded tile is read by '{reader.name}'; only by wgmma this round")
+    for dot in found.dots:
+        if not isinstance(dot.a.type, MemDescType):
+            raise Refused("a wgmma with its A operand in registers")
+    _check_iteration_arguments(loop, found.dots)
+    found.stages = num_stages_or_default(loop, default_stages)
+    if found.stages < MIN_STAGES:
+        raise Refused(f"num_stages is {found.stages}; the ring needs at least {MIN_STAGES} stages")
+    needed = ring_bytes(found.stages, found.stage_bytes)
+    if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes needs {needed} bytes of "
+                      f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+    return found
+
+
+def _reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
+    while isinstance(op, MEMDESC_VIEWS):
+        op = op.src.owner
+    return op in allocs
+
+
+def _check_tma_load(load: tt.DescriptorLoadOp) -> ttg.LocalAllocOp:
+    """A TMA tile load whose only use is a `local_alloc` in the descriptor's encoding (so
+    the ring slot can stand for the allocation)."""
+    uses = list(load.result.uses)
+    alloc = uses[0].operation if len(uses) == 1 else None
+    if not isinstance(alloc, ttg.LocalAllocOp):
+        raise Refused("a TMA load whose value is used other than by one ttg.local_alloc")
+    try:
+        encoding = encoding_from_descriptor(load.result.type, load.desc)
+    except Unsupported as exc:
+        raise Refused(str(exc)) from None
+    if encoding != alloc.result.type.encoding:
+        raise Refused("a TMA load stored to shared memory in another encoding than its descriptor's")
+    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
+        raise Refused("fp4-padded TMA loads are a later round")
+    return alloc
+
+
+def _check_iteration_arguments(loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp]) -> None:
+    yielded = loop.body.last_op.operands
+    for index, (arg, value) in enumerate(zip(loop.body.args[1:], yielded)):
+        if _is_scalar(arg) and _is_scalar(value):
+            continue  # induction-derived: only side-effect-free scalar ops compute it (checked above)
+        if isinstance(arg.type, TensorType):
+            readers = [use.operation for use in arg.uses]
+            if (all(isinstance(r, ttng.WarpGroupDotOp) and r.c is arg for r in readers)
+                    and isinstance(value.owner, ttng.WarpGroupDotOp) and value.owner in dots
+                    and all(isinstance(u.operation, scf.YieldOp | ttng.WarpGroupDotOp)
+                            and (isinstance(u.operation, scf.YieldOp) or u.operation.c is value)
+                            for u in value.uses)):
+                continue
+        raise Refused(f"iteration argument {index} is neither a wgmma accumulator nor an induction-derived scalar")
+
+
+def assign_partitions(found: WarpSpecializedLoop) -> dict[Operation, set[int]]:
+    """Steps 2-3: the partitions of each op of the body."""
+    loop = found.loop
+    parts: dict[Operation, set[int]] = {op: set() for op in loop.body.ops if not isinstance(op, scf.YieldOp)}
+    for load in found.loads:
+        parts[load].add(PRODUCER)
+    for op in parts:
+        if isinstance(op, (ttg.LocalAllocOp, ttng.WarpGroupDotOp, *MEMDESC_VIEWS)):
+            parts[op].add(CONSUMER)
+    yielded = loop.body.last_op.operands
+    for result, value in zip(loop.results, yielded):
+        if result.uses and isinstance(value.owner, Operation) and value.owner in parts:
+            parts[value.owner].add(CONSUMER)
+    changed = True
+    while changed:
+        changed = False
+        for op in reversed(list(parts)):
+            for operand in op.operands:
+                if isinstance(op, ttg.LocalAllocOp):
+                    continue  # the ring slot replaces the tile: the consumer needs no load
+                for source in _body_sources(loop, operand):
+                    if not parts[op] <= parts[source]:
+                        parts[source] |= parts[op]
+                        changed = True
+    for op, found_parts in parts.items():
+        if not found_parts:
+            found_parts.add(CONSUMER)
+    return parts
+
+
+def _body_sources(loop: scf.ForOp, value: SSAValue) -> list[Operation]:
+    """The body op defining `value`, or for an iteration argument the body op defining
+    the value yielded for it."""
+    if isinstance(value, BlockArgument):
+        if value.block is not loop.body or value.index == 0:
+            return []
+        value = loop.body.last_op.operands[value.index - 1]
+        if isinstance(value, BlockArgument) or is_defined_outside_loop(value, loop):
+            return []
+    if value.owner.parent_block() is loop.body:
+        return [value.owner]
+    return []
+
+
+def partition_loop(loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
+    """Steps 1-4 for one loop (`Refused` leaves it untouched)."""
+    found = refusal(loop, default_stages)
+    for op, parts in assign_partitions(found).items():
+        op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
+    loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    return found
+
+
+def candidate_loops(module: ModuleOp, mode: str) -> list[scf.ForOp]:
+    """The loops `mode` asks for, outermost first."""
+    loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
+    if mode == "marked":
+        return [loop for loop in loops if WARP_SPECIALIZE in loop.attributes]
+    return [loop for loop in loops if any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.walk())]
+
+
+def check_mode(value: str) -> str | None:
+    return None if value in MODES else f"must be one of {', '.join(MODES)}"
+
+
+@dataclass(frozen=True)
+class PartitionLoops(ModulePass):
+    """Choose the loops to warp-specialize and stamp each body op with its partition (`ttg.partition`).
+
+    See `ttpipe.passes.warp_specialize.partition` for the algorithm, the preconditions and
+    the attributes. Refused loops get `loop not warp-specialized: <reason>` remarks.
+    """
+
+    name = "ttpipe-ws-partition"
+
+    mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
+                                                          "loop holding a wgmma", "check": check_mode})
+    num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for loop in candidate_loops(op, self.mode):
+            try:
+                partition_loop(loop, self.num_stages)
+            except Refused as exc:
+                emit_remark(loop, REMARK + str(exc))

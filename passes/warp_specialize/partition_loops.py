@@ -1,0 +1,297 @@
+"""`ttpipe-ws-partition-loops`: phase 2 of Hopper warp specialization, the ring and the
+partition loops under `ttg.warp_specialize`.
+
+Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
+  1. The ring (`PipelineTmaAsync`): for each TMA load a `tt.num_stages x tile` buffer in
+     the descriptor's encoding; `stages` full mbarriers of count 1 (the producer's
+     expect-tx arrival) and `stages` empty mbarriers of count `CONSUMER_WARPGROUPS`; all
+     allocated and initialised before the loop, invalidated and freed after it; then a
+     `gpu.barrier`, so every warp sees the initialised mbarriers.
+  2. `ttg.warp_specialize` in place of the loop: the default region (the module's warps)
+     is the consumer, `partition0` (`PRODUCER_NUM_WARPS` warps) the producer. The producer
+     captures the loop-invariant values its ops read, the loop bounds, the ring and the
+     mbarriers (block arguments of its isolated region).
+  3. Each partition gets a copy of the loop with the same bounds: the ops stamped with its
+     partition, the iteration arguments those ops read or define (the consumer also those
+     whose results are read after the loop), and a `PipelineState` (index, phase) as two
+     more iteration arguments, advanced at the end of each iteration. Carried rather than
+     computed from the induction variable: no division per iteration, and any lower bound
+     and step work alike.
+  4. Producer loop: `producer_acquire` (wait empty[index] with the producer phase, which
+     starts at 1; expect the stage's bytes on full[index]) before the first load; each
+     `tt.descriptor_load` becomes `ttng.async_tma_copy_global_to_local` into its buffer's
+     stage `index`, signalling full[index]; `producer_commit` (nothing to emit for TMA).
+  5. Consumer loop: `consumer_wait` (full[index], phase starting at 0) before the first read
+     of the stage; the `local_alloc`s of the loaded tiles become views of stage `index`
+     (their memdesc views rebuilt on them); the wgmmas become async, followed by one
+     `warp_group_dot_wait {pendings = number of wgmmas}` forwarding their results and
+     operands, which retires the previous iteration's wgmmas (one wgmma group stays in
+     flight per dot); then `consumer_release` of the previous iteration's stage, except in
+     the first iteration. The accumulators are yielded from the wait.
+  6. After the consumer loop, one `warp_group_dot_wait {pendings = 0}` flushes the last
+     wgmmas (seed 001: a single flush, where the results are read); the default region
+     yields the loop's read results (`ttg.warp_yield`), which replace the loop's. The last
+     stage is never released: the producer issued its last acquire already, and the
+     mbarriers are invalidated after `ttg.warp_specialize`, when all warps have joined.
+  7. Both loops get `tt.num_stages = 0`, as Triton's Hopper warp specialization stamps
+     the loops it lowered: `ttpipe-assign-latencies` and `tritongpu-assign-latencies`
+     assign nothing to loops of fewer than 2 stages, so the scheduler and the pipeliner
+     (whose wgmma step also needs `tt.num_stages >= 1`) leave them alone, and neither loop
+     carries `tt.warp_specialize`, the attribute `nvgpu-warp-specialization` looks for.
+
+Correct for any trip count: both loops run the same iterations; with none, no barrier
+is touched and the flush waits for nothing; with fewer than `stages`, the producer's
+waits all pass on fresh empty mbarriers (phase 1) and never wait for a release. For
+k >= stages, the producer's wait for iteration k needs the release of iteration k -
+stages, which the consumer issues in iteration k - stages + 1 <= k - 1 after waiting only
+for loads of iterations <= k - 1: no cycle.
+
+Preconditions: phase 1's (the stamps are trusted). Attributes read: `ttg.partition`,
+`tt.num_stages`; written: `tt.num_stages = 0` on the new loops; `ttg.partition` is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ttpipe.dialects import gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
+from ttpipe.passes.common.target import num_warps
+from ttpipe.passes.pipeline.lower_loops import (
+    StageBuilder,
+    create_alloc,
+    create_barrier_alloc,
+    encoding_from_descriptor,
+    replace_uses_and_propagate_type,
+)
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, get_int, int_attr
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
+from ttpipe.passes.warp_specialize.tma_pipeline import (
+    CONSUMER_START_PHASE,
+    PRODUCER_START_PHASE,
+    PipelineState,
+    PipelineTmaAsync,
+)
+
+PRODUCER_NUM_WARPS = 1
+"""The producer only issues TMA copies, which one thread does; `ttg.warp_specialize`
+allows partitions of any power-of-two warps, and Triton's AllocateWarpGroups pads it
+to a warpgroup for `setmaxnreg`."""
+
+
+@dataclass
+class PartitionLoop:
+    """One partition's copy of the loop, while it is being built."""
+
+    loop: scf.ForOp
+    carried: list[int]
+    """The original loop's iteration arguments (by position) this copy carries."""
+    cloned: dict[Operation, Operation]
+    state: PipelineState
+    builder: OpBuilder
+    """Inserting at the end of the new body."""
+
+
+def partitions(op: Operation) -> set[int]:
+    attr = op.attributes.get(PARTITION)
+    return set(attr.get_values()) if attr is not None else set()
+
+
+def body_ops(loop: scf.ForOp) -> list[Operation]:
+    return [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)]
+
+
+def carried_arguments(loop: scf.ForOp, partition: int) -> list[int]:
+    """Step 3: the iteration arguments a partition's copy of the loop carries."""
+    args = loop.body.args[1:]
+    yielded = loop.body.last_op.operands
+    carried: set[int] = set()
+    for index, (arg, value) in enumerate(zip(args, yielded)):
+        read = any(partition in partitions(use.operation) for use in arg.uses)
+        defined = isinstance(value.owner, Operation) and partition in partitions(value.owner)
+        result_read = partition == CONSUMER and bool(loop.results[index].uses)
+        if read or defined or result_read:
+            carried.add(index)
+    pending = list(carried)
+    while pending:
+        value = yielded[pending.pop()]
+        if value in args and args.index(value) not in carried:
+            carried.add(args.index(value))
+            pending.append(args.index(value))
+    return sorted(carried)
+
+
+def build_partition_loop(loop: scf.ForOp, partition: int, builder: OpBuilder, mapping: dict[SSAValue, SSAValue],
+                         start_phase: int) -> PartitionLoop:
+    """Step 3: the partition's copy of `loop` at `builder`, its ops cloned, not yet yielding."""
+    carried = carried_arguments(loop, partition)
+    zero = builder.int_constant(0, 32)
+    phase = builder.int_constant(start_phase, 32)
+    old_args = loop.body.args
+    inits = [mapping.get(loop.initArgs[i], loop.initArgs[i]) for i in carried] + [zero, phase]
+    body = Block(arg_types=[old_args[0].type, *(old_args[i + 1].type for i in carried), i32, i32])
+    mapping[old_args[0]] = body.args[0]
+    for position, i in enumerate(carried):
+        mapping[old_args[i + 1]] = body.args[position + 1]
+    new_loop = builder.insert(scf.ForOp(*(mapping.get(v, v) for v in (loop.lowerBound, loop.upperBound, loop.step)),
+                                        inits, body=body, unsigned_cmp=loop.unsignedCmp is not None), loop.location)
+    new_loop.attributes[NUM_STAGES] = int_attr(0)
+    body_builder = OpBuilder(InsertPoint.at_end(body), loop.location)
+    cloned = {}
+    for op in body_ops(loop):
+        if partition in partitions(op):
+            copy = op.clone(value_mapper=mapping)
+            copy.attributes.pop(PARTITION, None)
+            cloned[op] = body_builder.insert_clone(copy)
+    return PartitionLoop(new_loop, carried, cloned, PipelineState(body.args[-2], body.args[-1]), body_builder)
+
+
+def finish_loop(part: PartitionLoop, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue],
+                stages: SSAValue, yielded: dict[SSAValue, SSAValue] | None = None) -> None:
+    """Advance the state and yield (through `yielded` where a value was replaced)."""
+    b = part.builder
+    b.set_after(part.loop.body.last_op)
+    next_state = part.state.advance(b, stages)
+    values = []
+    for i in part.carried:
+        value = mapping.get(loop.body.last_op.operands[i], loop.body.last_op.operands[i])
+        values.append((yielded or {}).get(value, value))
+    b.insert(scf.YieldOp(*values, next_state.index, next_state.phase))
+
+
+def lower_producer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Operation, SSAValue],
+                   loads: Sequence[tt.DescriptorLoadOp]) -> None:
+    """Step 4."""
+    b = part.builder
+    b.set_before(part.cloned[loads[0]])
+    true = b.int_constant(1, 1)
+    full = ring.producer_acquire(b, part.state, true)
+    for load in loads:
+        copy = part.cloned[load]
+        b.set_before(copy)
+        slot = ring.slot(b, buffers[load], part.state.index)
+        b.insert(ttng.AsyncTMACopyGlobalToLocalOp(copy.desc, list(copy.indices), full, slot, true), copy.location)
+        Rewriter.erase_op(copy)
+    ring.producer_commit(b, part.state)
+
+
+def lower_consumer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Operation, SSAValue],
+                   tiles: dict[tt.DescriptorLoadOp, ttg.LocalAllocOp], lower_bound: SSAValue,
+                   stages: SSAValue) -> dict[SSAValue, SSAValue]:
+    """Step 5 (`tiles`: each load's `local_alloc` in the original body); returns the
+    wait's outputs for the wgmma results."""
+    loads = list(tiles)
+    allocs = [part.cloned[tiles[load]] for load in loads]
+    first = min(allocs, key=lambda op: op.parent_block().get_operation_index(op))
+    b = part.builder
+    b.set_before(first)
+    ring.consumer_wait(b, part.state)
+    for load, alloc in zip(loads, allocs):
+        b.set_before(alloc)
+        slot = ring.slot(b, buffers[load], part.state.index)
+        replace_uses_and_propagate_type(StageBuilder(CoarseSchedule(), InsertPoint.before(alloc), alloc.location),
+                                        alloc, slot)
+        Rewriter.erase_op(alloc)
+    dots = [op for op in part.loop.body.ops if isinstance(op, ttng.WarpGroupDotOp)]
+    for dot in dots:
+        dot.properties["isAsync"] = IntegerAttr(1, i1)
+    b.set_after(dots[-1])
+    guarded = [dot.d for dot in dots] + [v for dot in dots for v in (dot.a, dot.b)]
+    wait = b.insert(ttng.WarpGroupDotWaitOp(guarded, pendings=len(dots)), dots[-1].location)
+    not_first = b.cmpi(CmpIPredicate.ne, part.loop.body.args[0], lower_bound)
+    ring.consumer_release(b, part.state.previous_index(b, stages), not_first)
+    return dict(zip(guarded, wait.outputs))
+
+
+def lower_loop(loop: scf.ForOp) -> None:
+    """Steps 1-7 for one stamped loop."""
+    stages = get_int(loop, NUM_STAGES)
+    ops = body_ops(loop)
+    loads = [op for op in ops if isinstance(op, tt.DescriptorLoadOp)]
+    tiles = {load: next(iter(load.result.uses)).operation for load in loads}
+    buffers = {load: create_alloc(loop, load.result.type, load.location,
+                                  encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
+    full = create_barrier_alloc(loop, stages, 1)
+    empty = create_barrier_alloc(loop, stages, num_warps(loop) // WARPS_PER_WARPGROUP)
+    ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
+    outer = OpBuilder(InsertPoint.before(loop), loop.location)
+    outer.insert(gpu.BarrierOp())
+
+    captures: list[SSAValue] = []
+    for op in ops:
+        if PRODUCER in partitions(op):
+            for value in op.operands:
+                if is_defined_outside_loop(value, loop) and value not in captures:
+                    captures.append(value)
+    for value in (loop.lowerBound, loop.upperBound, loop.step, *(loop.initArgs[i] for i in
+                                                                 carried_arguments(loop, PRODUCER))):
+        if value not in captures:
+            captures.append(value)
+    captures += [*buffers.values(), full, empty]
+
+    # The producer, in partition0 (isolated: captures arrive as block arguments).
+    producer_block = Block(arg_types=[value.type for value in captures])
+    producer_map: dict[SSAValue, SSAValue] = dict(zip(captures, producer_block.args))
+    pb = OpBuilder(InsertPoint.at_end(producer_block), loop.location)
+    producer_ring = PipelineTmaAsync([producer_map[v] for v in buffers.values()], producer_map[full],
+                                     producer_map[empty], ring.stage_bytes)
+    producer_stages = pb.int_constant(stages, 32)
+    producer = build_partition_loop(loop, PRODUCER, pb, producer_map, PRODUCER_START_PHASE)
+    lower_producer(producer, producer_ring, {load: producer_map[buffers[load]] for load in loads}, loads)
+    finish_loop(producer, loop, producer_map, producer_stages)
+    pb.set_after(producer.loop)
+    pb.insert(ttg.WarpReturnOp())
+
+    # The consumer, in the default region.
+    consumer_block = Block()
+    consumer_map: dict[SSAValue, SSAValue] = {}
+    cb = OpBuilder(InsertPoint.at_end(consumer_block), loop.location)
+    consumer_stages = cb.int_constant(stages, 32)
+    consumer = build_partition_loop(loop, CONSUMER, cb, consumer_map, CONSUMER_START_PHASE)
+    waited = lower_consumer(consumer, ring, buffers, tiles, loop.lowerBound, consumer_stages)
+    finish_loop(consumer, loop, consumer_map, consumer_stages, waited)
+    cb.set_after(consumer.loop)
+    read = [i for i, result in enumerate(loop.results) if result.uses]
+    new_results = {i: consumer.loop.results[consumer.carried.index(i)] for i in read}
+    accumulators = [i for i in read if isinstance(new_results[i].type, TensorType)]
+    flush = cb.insert(ttng.WarpGroupDotWaitOp([new_results[i] for i in accumulators], pendings=0))
+    new_results.update(zip(accumulators, flush.outputs))
+    cb.insert(ttg.WarpYieldOp([new_results[i] for i in read]))
+
+    ws = outer.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer_block),
+                                           partition_regions=[Region(producer_block)],
+                                           partition_num_warps=[PRODUCER_NUM_WARPS],
+                                           result_types=[loop.results[i].type for i in read]))
+    ws.partitions_op.location = loop.location
+    for i, result in zip(read, ws.results):
+        loop.results[i].replace_all_uses_with(result)
+    Rewriter.erase_op(loop)
+
+
+def stamped_loops(module: ModuleOp) -> list[scf.ForOp]:
+    return [op for op in module.walk() if isinstance(op, scf.ForOp)
+            and any(PARTITION in body_op.attributes for body_op in op.body.ops)]
+
+
+@dataclass(frozen=True)
+class PartitionLoopsToWarpSpecialize(ModulePass):
+    """Turn each loop stamped with `ttg.partition` into a TMA ring and producer/consumer loops under `ttg.warp_specialize`.
+
+    See `ttpipe.passes.warp_specialize.partition_loops` for the algorithm.
+    """
+
+    name = "ttpipe-ws-partition-loops"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for loop in stamped_loops(op):
+            lower_loop(loop)

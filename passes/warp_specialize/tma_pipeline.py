@@ -1,0 +1,107 @@
+"""The TMA producer / wgmma consumer ring as IR builders: CUTLASS's `PipelineTmaAsync`
+verbs and `PipelineState`, written fresh for TTGIR (CUTLASS
+`include/cutlass/pipeline/sm90_pipeline.hpp`; CuTe DSL `cutlass/pipeline/sm90.py`).
+
+A ring of `stages` shared-memory stages, each with a *full* and an *empty* mbarrier:
+
+    barrier  init count               producer                   consumer
+    full[s]  1                        acquire: arrive.expect_tx  wait: try_wait.parity
+                                      (TMA completes the bytes)
+    empty[s] consumer warpgroups      acquire: try_wait.parity   release: arrive
+
+       producer ──TMA──▶ [ stage 0 | stage 1 | ... | stage S-1 ] ──wgmma──▶ consumer
+                 ◀──────────────── empty[s] arrive ──────────────────────
+
+`PipelineState` is (index, phase): the stage an iteration uses and the parity of the
+mbarrier phase it waits for; `advance` moves to the next stage and flips the phase when
+the index wraps. A fresh mbarrier is in phase 0, and a wait for parity 1 (the phase
+"before" it) returns at once, so the producer starts at phase 1 (every stage starts
+empty) and the consumer at phase 0: at iteration k the producer waits empty[k % S] with
+`((k / S) & 1) ^ 1`, the consumer waits full[k % S] with `(k / S) & 1`.
+
+Differences from CUTLASS: no cluster multicast (one CTA), no `count` in the state (the
+loops know their trip count), and `consumer_release` is issued once per warpgroup by
+thread 0 (Triton's `ttng.arrive_barrier`), not by an elected thread per warp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.ir import SSAValue
+
+from ttpipe.dialects import ttng
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.pipeline.lower_loops import single_buffer_view
+
+PRODUCER_START_PHASE = 1
+"""The producer's first waits on the fresh empty mbarriers must pass (CUTLASS
+`make_producer_start_state`)."""
+
+CONSUMER_START_PHASE = 0
+
+
+@dataclass(frozen=True)
+class PipelineState:
+    """The stage index and the phase parity of one side of the ring, as i32 values."""
+
+    index: SSAValue
+    phase: SSAValue
+
+    def advance(self, b: OpBuilder, stages: SSAValue) -> PipelineState:
+        """The next stage: `index + 1`, wrapping to 0 and flipping the phase at `stages`."""
+        zero = b.int_constant(0, 32)
+        one = b.int_constant(1, 32)
+        next_index = b.addi(self.index, one)
+        wrap = b.cmpi(CmpIPredicate.eq, next_index, stages)
+        return PipelineState(b.select(wrap, zero, next_index), b.select(wrap, b.xori(self.phase, one), self.phase))
+
+    def previous_index(self, b: OpBuilder, stages: SSAValue) -> SSAValue:
+        """The index of the stage the previous iteration used."""
+        zero = b.int_constant(0, 32)
+        one = b.int_constant(1, 32)
+        first = b.cmpi(CmpIPredicate.eq, self.index, zero)
+        return b.select(first, b.subi(stages, one), b.subi(self.index, one))
+
+
+@dataclass(frozen=True)
+class PipelineTmaAsync:
+    """A ring filled by TMA and drained by wgmma: the shared-memory buffers (`stages x
+    tile` each), the full and empty mbarriers (`stages x 1 x i64`), and the expect-tx
+    bytes of one stage."""
+
+    buffers: Sequence[SSAValue]
+    full: SSAValue
+    empty: SSAValue
+    stage_bytes: int
+
+    def slot(self, b: OpBuilder, buffer: SSAValue, index: SSAValue) -> SSAValue:
+        """The view of stage `index` of one of the ring's buffers."""
+        return single_buffer_view(b, buffer, index)
+
+    def producer_acquire(self, b: OpBuilder, state: PipelineState, pred: SSAValue) -> SSAValue:
+        """Wait until the stage is empty, then arm its full mbarrier with the stage's
+        bytes (the producer's one arrival); returns that mbarrier, which the TMA copies
+        of the stage signal."""
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, self.empty, state.index), state.phase))
+        full = single_buffer_view(b, self.full, state.index)
+        b.insert(ttng.BarrierExpectOp(full, pred, size=self.stage_bytes))
+        return full
+
+    def producer_commit(self, b: OpBuilder, state: PipelineState) -> None:
+        """Nothing to emit: each TMA copy completes its bytes on the full mbarrier
+        (`complete_tx`), and `producer_acquire`'s expect-tx was the producer's arrival, so
+        the phase completes when the last byte lands (CUTLASS `PipelineTmaAsync` makes
+        this a no-op too)."""
+
+    def consumer_wait(self, b: OpBuilder, state: PipelineState) -> None:
+        """Wait until the stage's TMA bytes have all landed."""
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, self.full, state.index), state.phase))
+
+    def consumer_release(self, b: OpBuilder, index: SSAValue, pred: SSAValue) -> None:
+        """Mark stage `index` empty (one arrival per consumer warpgroup), where `pred`
+        holds. Call it only once nothing reads the stage any more: after the
+        `warp_group_dot_wait` that retired the wgmmas reading it."""
+        b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, self.empty, index), pred, count=1))

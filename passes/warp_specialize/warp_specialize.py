@@ -1,0 +1,57 @@
+"""`ttpipe-warp-specialize`: Hopper warp specialization of TMA + wgmma K loops, its three
+phases in order (see the package docstring and each phase's module)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from ttpipe.passes.warp_specialize.partition import PartitionLoops, check_mode
+from ttpipe.passes.warp_specialize.partition_loops import PartitionLoopsToWarpSpecialize
+from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
+
+
+@dataclass(frozen=True)
+class WarpSpecialize(ModulePass):
+    """Warp-specialize TMA + wgmma loops on sm_90: a TMA producer warp, a wgmma consumer warpgroup, a ring of full/empty mbarriers.
+
+    Before (TTGIR after accelerate-matmul, the loop marked by `tl.range(...,
+    warp_specialize=True)`, or any such loop with `mode=auto`):
+
+        %acc = scf.for %k = %lb to %ub step %s iter_args(%c = %zero) {
+          %a = tt.descriptor_load %A[%m, %off]  ;  %as = ttg.local_alloc %a
+          %b = tt.descriptor_load %B[%n, %off]  ;  %bs = ttg.local_alloc %b
+          %d = ttng.warp_group_dot %as, (memdesc_trans %bs), %c
+          scf.yield %d
+        } {tt.warp_specialize}
+
+    After: rings `S x tile` and full/empty mbarriers `S x 1 x i64` before a
+
+        %acc = ttg.warp_specialize(captures) attributes {requestedRegisters = [40]}
+        default {            // consumer warpgroup: wait full, async wgmma, wait(1), release previous
+          scf.for ... iter_args(%c, %index = 0, %phase = 0) {tt.num_stages = 0}
+          ttng.warp_group_dot_wait {pendings = 0}; ttg.warp_yield
+        }
+        partition0(...) num_warps(1) {   // producer: wait empty (phase from 1), expect-tx, TMA copies
+          scf.for ... iter_args(%index = 0, %phase = 1) {tt.num_stages = 0}
+          ttg.warp_return
+        }
+
+    Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
+    <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
+    docstring gives its steps, preconditions and attributes.
+    """
+
+    name = "ttpipe-warp-specialize"
+
+    mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
+                                                          "loop holding a wgmma", "check": check_mode})
+    num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        PartitionLoops(self.mode, self.num_stages).apply(ctx, op)
+        PartitionLoopsToWarpSpecialize().apply(ctx, op)
+        AssignPartitionRegisters().apply(ctx, op)

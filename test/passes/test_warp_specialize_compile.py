@@ -1,0 +1,81 @@
+"""`ttpipe-warp-specialize` through the whole `ttgir-sm90{warp-specialize=true}` pipeline and
+Triton's backend to an sm_90a cubin (no GPU needed): the loop is split into a TMA producer
+and a wgmma consumer with register budgets, and the rest of the pipeline leaves both alone.
+
+Input: `test/lit/warp-specialize/Inputs/matmul_tma_ws.ttir`, the TTIR Triton 3.6 makes of a
+non-persistent TMA matmul (128x128x64 fp16 tiles) with `tl.range(..., warp_specialize=True)`
+(stock Triton fails on it in nvgpu-warp-specialization, on the TMA store epilogue).
+"""
+
+import pathlib
+import re
+
+import pytest
+
+from ttpipe import compile as ttpipe_compile
+
+TTIR = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs" / "matmul_tma_ws.ttir"
+PIPELINE = "ttgir-sm90{warp-specialize=true}"
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    return ttpipe_compile.compile_file(str(TTIR), "sm_90a", pipeline=PIPELINE)
+
+
+def test_final_ttgir_keeps_the_partitions(compiled):
+    ttgir = compiled.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "requestedRegisters = array<i32: 40>" in ttgir
+    assert "num_warps(1)" in ttgir
+    # The pipeliner left both loops alone: no schedule, no extra waits or rings of its own.
+    assert ttgir.count("tt.num_stages = 0") == 2
+    assert "loop.stage" not in ttgir and "ttg.async_copy_global_to_local" not in ttgir
+    assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", ttgir) == ["1", "0"]
+
+
+def test_ptx_moves_registers_from_producer_to_consumer(compiled):
+    ptx = compiled.asm["ptx"]
+    assert "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
+    assert "setmaxnreg.inc.sync.aligned.u32 \t256" in ptx
+
+
+def producer_spans(lines: list[str]) -> list[tuple[int, int]]:
+    """(start, end) line ranges of the producer partition in the SASS: from its
+    `USETMAXREG.DEALLOC` (setmaxnreg.dec to the producer's budget) to the next
+    `USETMAXREG.TRY_ALLOC` (the worker warps going back to the switch loop)."""
+    spans, start = [], None
+    for number, line in enumerate(lines):
+        if "USETMAXREG.DEALLOC" in line:
+            start = number
+        elif "USETMAXREG.TRY_ALLOC" in line and start is not None:
+            spans.append((start, number))
+            start = None
+    return spans
+
+
+def test_sass_has_tma_mbarriers_and_wgmma_only_in_the_consumer(compiled):
+    lines = compiled.sass().splitlines()
+    assert any("USETMAXREG" in line for line in lines)
+    assert any("SYNCS.ARRIVE.TRANS64" in line for line in lines)  # expect-tx and the empty arrivals
+    assert any("SYNCS.PHASECHK.TRANS64.TRYWAIT" in line for line in lines)  # mbarrier waits
+    spans = producer_spans(lines)
+    assert spans
+
+    def in_producer(number: int) -> bool:
+        return any(start < number < end for start, end in spans)
+
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    assert hgmma and tma_loads
+    assert not any(in_producer(n) for n in hgmma), "wgmma in the producer partition"
+    assert all(in_producer(n) for n in tma_loads), "a TMA load outside the producer partition"
+
+
+def test_auto_mode_needs_no_marker():
+    text = TTIR.read_text().replace("{tt.warp_specialize}", "")
+    assert "tt.warp_specialize" not in text
+    path = TTIR.parent / "matmul_tma_unmarked.ttir"
+    compiled = ttpipe_compile.compile_source(ttpipe_compile.SourceFile(str(path), text), "sm_90a",
+                                             pipeline="ttgir-sm90{warp-specialize=auto}")
+    assert "requestedRegisters = array<i32: 40>" in compiled.asm["ttgir"]
