@@ -13,6 +13,8 @@ from ttpipe.triton import mlir
 
 CORPUS = pathlib.Path(__file__).parent / "corpus"
 KERNEL_DIRS = sorted(p for p in CORPUS.glob("*/*") if p.is_dir())
+CORPUS_KERNELS = 42
+"""(kernel, target) compiles in the corpus (`ttpipe-corpus`): a test over fewer checks less."""
 TRITON_NONDETERMINISTIC = {"matmul_tma_persistent_ws_hopper"}
 """Triton's own nvgpu-warp-specialization gives different IR from run to run on this kernel."""
 
@@ -21,6 +23,10 @@ def _ttgir(ttir: pathlib.Path, pipeline: str) -> str:
     module = parse_module(ttir.read_text(), str(ttir)).module
     module = driver.run(module, spec.parse(pipeline))
     return mlir.reprint_text(print_module(module), str(ttir))
+
+
+def test_the_whole_corpus_is_checked():
+    assert len(KERNEL_DIRS) == CORPUS_KERNELS
 
 
 @pytest.mark.parametrize("kernel_dir", KERNEL_DIRS, ids=lambda p: f"{p.parent.name}-{p.name}")
