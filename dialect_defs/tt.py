@@ -1213,6 +1213,11 @@ class MakeRangeOp(TTOp):
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "attr-dict `:` type($result)"
 
+    def __init__(self, *, start: int, end: int, result_type: Attribute):
+        """The i32 values `start, ..., end - 1` as a 1-D tensor of `result_type`."""
+        super().__init__(result_types=[result_type],
+                         properties={"start": int_prop(start), "end": int_prop(end)})
+
     def verify_(self) -> None:
         start, end = self.start.value.data, self.end.value.data
         if start >= end:

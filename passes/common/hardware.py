@@ -286,3 +286,20 @@ Programming Guide, "Technical Specifications per Compute Capability", 9.0); it i
 MBARRIER_BYTES = 8
 """An mbarrier object is a 64-bit word in shared memory (PTX ISA "Size and alignment of
 mbarrier object"); Triton allocates each as `memdesc<1xi64>`."""
+
+
+# ------------------------------------------------------------------ registers (setmaxnreg)
+
+REGISTERS_PER_SM = 65536
+"""32-bit registers of one SM's register file on sm_90 (CUDA C++ Programming Guide,
+"Technical Specifications per Compute Capability", 9.0)."""
+
+THREADS_PER_WARPGROUP = 32 * WARPS_PER_WARPGROUP
+
+SETMAXNREG_MAX, SETMAXNREG_STEP = 256, 8
+"""`setmaxnreg` takes 24 to 256 registers per thread in steps of 8 (PTX ISA "setmaxnreg")."""
+
+
+def setmaxnreg_floor(registers: int) -> int:
+    """The largest `setmaxnreg` count not above `registers` (capped at 256)."""
+    return min(SETMAXNREG_MAX, registers - registers % SETMAXNREG_STEP)

@@ -5,5 +5,8 @@
    the producer and consumer loops under `ttg.warp_specialize`.
 3. `registers.py` (`ttpipe-ws-registers`): `requestedRegisters` of the partitions.
 
+`cooperative.py`: with `num_warps=8`, two consumer warpgroups splitting the tile along M,
+each in its own region with its share of the epilogue (used by phases 1 and 2).
+
 `warp_specialize.py` (`ttpipe-warp-specialize`) runs the three in order.
 """

@@ -20,9 +20,11 @@ holding a `ttng.warp_group_dot` (`mode=auto`):
 
 Preconditions (each refusal is one remark reason; "this round" marks what a later round
 may lift):
-  - the target is sm_90 (`ttg.target = "cuda:9x"`), one CTA, and `ttg.num-warps` is 4: the
-    consumer is one warpgroup, because `ttng.arrive_barrier` arrives from thread 0 of the
-    warps running it, which has waited only for its own warpgroup's wgmma;
+  - the target is sm_90 (`ttg.target = "cuda:9x"`), one CTA, and `ttg.num-warps` a multiple
+    of 4: one consumer warpgroup per 4 warps. With more than one (`num_warps=8`), they are
+    cooperative, each in its own region splitting the tile along M (`cooperative.py`, whose
+    `plan` states and checks the further preconditions: the epilogue's split rule, a tile
+    of M a multiple of 64 per warpgroup, one function per module);
   - no `ttg.warp_specialize` in the function already, and the loop is not nested in a loop
     and holds no op with regions (no nested loops, no `scf.if`);
   - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
@@ -35,7 +37,8 @@ may lift):
     variable, iteration arguments and loop invariants ("induction-derived");
   - `num-stages` (or the loop's `tt.num_stages`) is at least 2 (the consumer releases a
     stage one iteration after reading it, so a one-stage ring would deadlock) and the ring
-    (stages x summed TMA tile bytes, plus two mbarriers per stage) fits in
+    (stages x summed TMA tile bytes, plus two mbarriers per stage; with cooperative
+    warpgroups also the staging tile and mbarrier of each TMA store) fits in
     `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
@@ -61,7 +64,7 @@ from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import (
     MBARRIER_BYTES,
     SM90_MAX_SHARED_MEMORY_PER_BLOCK,
-    WARPS_PER_WARPGROUP,
+    fills_warpgroups,
     is_hopper,
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
@@ -74,16 +77,18 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, int_attr
+from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan
 
 PARTITION = "ttg.partition"
 """Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
 loop runs in."""
 
 CONSUMER = 0
-"""The wgmma partition: the default region of `ttg.warp_specialize` (the module's warps)."""
+"""The wgmma partition: the default region of `ttg.warp_specialize` (the module's warps),
+and with cooperative warpgroups the partitions before the producer's too."""
 
 PRODUCER = 1
-"""The TMA partition: `partition0` of `ttg.warp_specialize`, one warp."""
+"""The TMA partition: the last partition of `ttg.warp_specialize`, one warp."""
 
 MODES = ("marked", "auto")
 
@@ -92,10 +97,6 @@ MIN_STAGES = 2
 until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
 
 REMARK = "loop not warp-specialized: "
-
-
-class Refused(Exception):
-    """A loop this round does not warp-specialize; the message is the remark's reason."""
 
 
 @dataclass
@@ -145,8 +146,9 @@ def check_target(module: ModuleOp, op: Operation) -> None:
         raise Refused(f"the target is sm_{cc}; this pass warp-specializes for sm_90")
     if num_ctas(op) != 1:
         raise Refused("clusters (ttg.num-ctas > 1) are a later round")
-    if num_warps(op) != WARPS_PER_WARPGROUP:
-        raise Refused(f"ttg.num-warps is {num_warps(op)}; the consumer is one warpgroup (4 warps) this round")
+    if not fills_warpgroups(num_warps(op)):
+        raise Refused(f"ttg.num-warps is {num_warps(op)}; the consumers are whole warpgroups (a multiple of 4 "
+                      f"warps)")
 
 
 def refusal(loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
@@ -198,8 +200,14 @@ def refusal(loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
     if found.stages < MIN_STAGES:
         raise Refused(f"num_stages is {found.stages}; the ring needs at least {MIN_STAGES} stages")
     needed = ring_bytes(found.stages, found.stage_bytes)
+    staging = ""
+    if consumer_warpgroups(loop) > 1:
+        split = plan(loop, found.dots)
+        if split.staging_bytes:
+            needed += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
+            staging = f" and {split.staging_bytes} bytes of TMA store staging"
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
-        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes needs {needed} bytes of "
+        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
                       f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     return found
 

@@ -8,9 +8,13 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      allocated and initialised before the loop, invalidated and freed after it; then a
      `gpu.barrier`, so every warp sees the initialised mbarriers.
   2. `ttg.warp_specialize` in place of the loop: the default region (the module's warps)
-     is the consumer, `partition0` (`PRODUCER_NUM_WARPS` warps) the producer. The producer
-     captures the loop-invariant values its ops read, the loop bounds, the ring and the
-     mbarriers (block arguments of its isolated region).
+     is the consumer, the last partition (`PRODUCER_NUM_WARPS` warps) the producer. The
+     producer captures the loop-invariant values its ops read, the loop bounds, the ring
+     and the mbarriers (block arguments of its isolated region). With C > 1 consumer
+     warpgroups (`ttg.num-warps = 4 C`), consumer warpgroup 0 is the default region and
+     warpgroups 1..C-1 are 4-warp partitions before the producer's, made isolated
+     (`cooperative.isolate`: what they read from outside becomes a capture, scalar
+     constants are re-created).
   3. Each partition gets a copy of the loop with the same bounds: the ops stamped with its
      partition, the iteration arguments those ops read or define (the consumer also those
      whose results are read after the loop), and a `PipelineState` (index, phase) as two
@@ -33,31 +37,41 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      yields the loop's read results (`ttg.warp_yield`), which replace the loop's. The last
      stage is never released: the producer issued its last acquire already, and the
      mbarriers are invalidated after `ttg.warp_specialize`, when all warps have joined.
-  7. Both loops get `tt.num_stages = 0`, as Triton's Hopper warp specialization stamps
+  7. Cooperative warpgroups (`cooperative.py`): each consumer loop's wgmmas read their
+     warpgroup's M rows of the A stage (`memdesc_subslice`) into an accumulator of those
+     rows; after each flush, the warpgroup's share of the epilogue is rebuilt in its region
+     (TMA stores gathered in a staging tile and issued once by warpgroup 0), the default
+     region yields nothing, the original epilogue and loop are erased, and the module's
+     `ttg.num-warps` becomes 4.
+  8. The loops get `tt.num_stages = 0`, as Triton's Hopper warp specialization stamps
      the loops it lowered: `ttpipe-assign-latencies` and `tritongpu-assign-latencies`
      assign nothing to loops of fewer than 2 stages, so the scheduler and the pipeliner
      (whose wgmma step also needs `tt.num_stages >= 1`) leave them alone, and neither loop
      carries `tt.warp_specialize`, the attribute `nvgpu-warp-specialization` looks for.
 
-Correct for any trip count: both loops run the same iterations; with none, no barrier
+Correct for any trip count: all loops run the same iterations; with none, no barrier
 is touched and the flush waits for nothing; with fewer than `stages`, the producer's
 waits all pass on fresh empty mbarriers (phase 1) and never wait for a release. For
 k >= stages, the producer's wait for iteration k needs the release of iteration k -
-stages, which the consumer issues in iteration k - stages + 1 <= k - 1 after waiting only
-for loads of iterations <= k - 1: no cycle.
+stages, which each consumer issues in iteration k - stages + 1 <= k - 1 after waiting only
+for loads of iterations <= k - 1: no cycle (with C consumers the empty phase completes at
+the C-th arrival, so the producer waits for every consumer's release). The staging
+mbarrier of a cooperative TMA store is used once: warpgroups 1..C-1 arrive after their
+rows are in shared memory; warpgroup 0 waits for phase 0, then stores.
 
 Preconditions: phase 1's (the stamps are trusted). Attributes read: `ttg.partition`,
-`tt.num_stages`; written: `tt.num_stages = 0` on the new loops; `ttg.partition` is dropped.
+`tt.num_stages`, `ttg.num-warps`; written: `tt.num_stages = 0` on the new loops,
+`ttg.num-warps = 4` on the module with cooperative warpgroups; `ttg.partition` is dropped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i1, i32
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -65,7 +79,6 @@ from ttpipe.dialects import gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
-from ttpipe.passes.common.target import num_warps
 from ttpipe.passes.pipeline.lower_loops import (
     StageBuilder,
     create_alloc,
@@ -75,6 +88,17 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, get_int, int_attr
+from ttpipe.passes.warp_specialize.cooperative import (
+    CooperativeSplit,
+    StagedStore,
+    WarpgroupEpilogue,
+    consumer_warpgroups,
+    erase_epilogue,
+    isolate,
+    plan,
+    staging_tile,
+    warpgroup_dot,
+)
 from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
@@ -132,14 +156,17 @@ def carried_arguments(loop: scf.ForOp, partition: int) -> list[int]:
 
 
 def build_partition_loop(loop: scf.ForOp, partition: int, builder: OpBuilder, mapping: dict[SSAValue, SSAValue],
-                         start_phase: int) -> PartitionLoop:
-    """Step 3: the partition's copy of `loop` at `builder`, its ops cloned, not yet yielding."""
+                         start_phase: int, carried_type: Callable[[Attribute], Attribute] | None = None
+                         ) -> PartitionLoop:
+    """Step 3: the partition's copy of `loop` at `builder`, its ops cloned, not yet yielding;
+    `carried_type` gives an iteration argument's type in the copy (the same by default)."""
     carried = carried_arguments(loop, partition)
+    carried_type = carried_type or (lambda type_: type_)
     zero = builder.int_constant(0, 32)
     phase = builder.int_constant(start_phase, 32)
     old_args = loop.body.args
     inits = [mapping.get(loop.initArgs[i], loop.initArgs[i]) for i in carried] + [zero, phase]
-    body = Block(arg_types=[old_args[0].type, *(old_args[i + 1].type for i in carried), i32, i32])
+    body = Block(arg_types=[old_args[0].type, *(carried_type(old_args[i + 1].type) for i in carried), i32, i32])
     mapping[old_args[0]] = body.args[0]
     for position, i in enumerate(carried):
         mapping[old_args[i + 1]] = body.args[position + 1]
@@ -187,9 +214,11 @@ def lower_producer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Op
 
 def lower_consumer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Operation, SSAValue],
                    tiles: dict[tt.DescriptorLoadOp, ttg.LocalAllocOp], lower_bound: SSAValue,
-                   stages: SSAValue) -> dict[SSAValue, SSAValue]:
-    """Step 5 (`tiles`: each load's `local_alloc` in the original body); returns the
-    wait's outputs for the wgmma results."""
+                   stages: SSAValue, split: CooperativeSplit | None = None, warpgroup: int = 0
+                   ) -> dict[SSAValue, SSAValue]:
+    """Step 5 (`tiles`: each load's `local_alloc` in the original body; `split`: the
+    cooperative split, of which this is consumer `warpgroup`); returns the wait's outputs
+    for the wgmma results."""
     loads = list(tiles)
     allocs = [part.cloned[tiles[load]] for load in loads]
     first = min(allocs, key=lambda op: op.parent_block().get_operation_index(op))
@@ -203,6 +232,11 @@ def lower_consumer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Op
                                         alloc, slot)
         Rewriter.erase_op(alloc)
     dots = [op for op in part.loop.body.ops if isinstance(op, ttng.WarpGroupDotOp)]
+    replaced = {}
+    if split is not None:
+        mine = [warpgroup_dot(b, dot, split, warpgroup) for dot in dots]
+        replaced = {old.d: new.d for old, new in zip(dots, mine)}
+        dots = mine
     for dot in dots:
         dot.properties["isAsync"] = IntegerAttr(1, i1)
     b.set_after(dots[-1])
@@ -210,21 +244,33 @@ def lower_consumer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Op
     wait = b.insert(ttng.WarpGroupDotWaitOp(guarded, pendings=len(dots)), dots[-1].location)
     not_first = b.cmpi(CmpIPredicate.ne, part.loop.body.args[0], lower_bound)
     ring.consumer_release(b, part.state.previous_index(b, stages), not_first)
-    return dict(zip(guarded, wait.outputs))
+    waited = dict(zip(guarded, wait.outputs))
+    return waited | {old: waited[new] for old, new in replaced.items()}
 
 
 def lower_loop(loop: scf.ForOp) -> None:
-    """Steps 1-7 for one stamped loop."""
+    """Steps 1-8 for one stamped loop."""
     stages = get_int(loop, NUM_STAGES)
     ops = body_ops(loop)
     loads = [op for op in ops if isinstance(op, tt.DescriptorLoadOp)]
     tiles = {load: next(iter(load.result.uses)).operation for load in loads}
+    warpgroups = consumer_warpgroups(loop)
+    split = plan(loop, [op for op in ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
     buffers = {load: create_alloc(loop, load.result.type, load.location,
                                   encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
     full = create_barrier_alloc(loop, stages, 1)
-    empty = create_barrier_alloc(loop, stages, num_warps(loop) // WARPS_PER_WARPGROUP)
+    empty = create_barrier_alloc(loop, stages, warpgroups)
     ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
     outer = OpBuilder(InsertPoint.before(loop), loop.location)
+    staged = {}
+    if split is not None:
+        for store in split.stores:
+            if isinstance(store, tt.DescriptorStoreOp):
+                tile = staging_tile(outer, store)
+                outer.set_after(loop)
+                outer.insert(ttg.LocalDeallocOp(tile), store.location)
+                outer.set_before(loop)
+                staged[store] = StagedStore(tile, create_barrier_alloc(loop, 1, warpgroups - 1))
     outer.insert(gpu.BarrierOp())
 
     captures: list[SSAValue] = []
@@ -239,7 +285,7 @@ def lower_loop(loop: scf.ForOp) -> None:
             captures.append(value)
     captures += [*buffers.values(), full, empty]
 
-    # The producer, in partition0 (isolated: captures arrive as block arguments).
+    # The producer, in the last partition (isolated: captures arrive as block arguments).
     producer_block = Block(arg_types=[value.type for value in captures])
     producer_map: dict[SSAValue, SSAValue] = dict(zip(captures, producer_block.args))
     pb = OpBuilder(InsertPoint.at_end(producer_block), loop.location)
@@ -252,27 +298,47 @@ def lower_loop(loop: scf.ForOp) -> None:
     pb.set_after(producer.loop)
     pb.insert(ttg.WarpReturnOp())
 
-    # The consumer, in the default region.
-    consumer_block = Block()
-    consumer_map: dict[SSAValue, SSAValue] = {}
-    cb = OpBuilder(InsertPoint.at_end(consumer_block), loop.location)
-    consumer_stages = cb.int_constant(stages, 32)
-    consumer = build_partition_loop(loop, CONSUMER, cb, consumer_map, CONSUMER_START_PHASE)
-    waited = lower_consumer(consumer, ring, buffers, tiles, loop.lowerBound, consumer_stages)
-    finish_loop(consumer, loop, consumer_map, consumer_stages, waited)
-    cb.set_after(consumer.loop)
+    # The consumer warpgroups: the default region, then partitions (isolated below).
     read = [i for i, result in enumerate(loop.results) if result.uses]
-    new_results = {i: consumer.loop.results[consumer.carried.index(i)] for i in read}
-    accumulators = [i for i in read if isinstance(new_results[i].type, TensorType)]
-    flush = cb.insert(ttng.WarpGroupDotWaitOp([new_results[i] for i in accumulators], pendings=0))
-    new_results.update(zip(accumulators, flush.outputs))
-    cb.insert(ttg.WarpYieldOp([new_results[i] for i in read]))
+    consumer_blocks = []
+    for index in range(warpgroups):
+        block = Block(arg_types=[value.type for value in captures] if index else ())
+        consumer_blocks.append(block)
+        cb = OpBuilder(InsertPoint.at_end(block), loop.location)
+        consumer_stages = cb.int_constant(stages, 32)
+        consumer_map: dict[SSAValue, SSAValue] = {}
+        epilogue = None
+        if split is not None:
+            epilogue = WarpgroupEpilogue(split, index, cb, {})
+            consumer_map.update({init: epilogue.share(init, 0) for init in loop.initArgs
+                                 if isinstance(init.type, TensorType)})
+        consumer = build_partition_loop(loop, CONSUMER, cb, consumer_map, CONSUMER_START_PHASE,
+                                        None if split is None else split.carried_type)
+        waited = lower_consumer(consumer, ring, buffers, tiles, loop.lowerBound, consumer_stages, split, index)
+        finish_loop(consumer, loop, consumer_map, consumer_stages, waited)
+        cb.set_after(consumer.loop)
+        new_results = {i: consumer.loop.results[consumer.carried.index(i)] for i in read}
+        accumulators = [i for i in read if isinstance(new_results[i].type, TensorType)]
+        flush = cb.insert(ttng.WarpGroupDotWaitOp([new_results[i] for i in accumulators], pendings=0))
+        new_results.update(zip(accumulators, flush.outputs))
+        if epilogue is None:
+            cb.insert(ttg.WarpYieldOp([new_results[i] for i in read]))
+            continue
+        epilogue.results.update({loop.results[i]: new_results[i] for i in read})
+        for store in split.stores:
+            epilogue.store(store, staged.get(store))
+        cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
+    isolate(consumer_blocks[1:], captures, [*consumer_blocks[1:], producer_block])
 
-    ws = outer.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer_block),
-                                           partition_regions=[Region(producer_block)],
-                                           partition_num_warps=[PRODUCER_NUM_WARPS],
-                                           result_types=[loop.results[i].type for i in read]))
+    ws = outer.insert(ttg.WarpSpecializeOp(
+        captures, default_region=Region(consumer_blocks[0]),
+        partition_regions=[Region(block) for block in (*consumer_blocks[1:], producer_block)],
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (warpgroups - 1) + [PRODUCER_NUM_WARPS],
+        result_types=[] if split is not None else [loop.results[i].type for i in read]))
     ws.partitions_op.location = loop.location
+    if split is not None:
+        erase_epilogue(split)
+        return
     for i, result in zip(read, ws.results):
         loop.results[i].replace_all_uses_with(result)
     Rewriter.erase_op(loop)

@@ -16,7 +16,7 @@ from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
 
 @dataclass(frozen=True)
 class WarpSpecialize(ModulePass):
-    """Warp-specialize TMA + wgmma loops on sm_90: a TMA producer warp, a wgmma consumer warpgroup, a ring of full/empty mbarriers.
+    """Warp-specialize TMA + wgmma loops on sm_90: a TMA producer warp, wgmma consumer warpgroups, a ring of full/empty mbarriers.
 
     Before (TTGIR after accelerate-matmul, the loop marked by `tl.range(...,
     warp_specialize=True)`, or any such loop with `mode=auto`):
@@ -39,6 +39,11 @@ class WarpSpecialize(ModulePass):
           scf.for ... iter_args(%index = 0, %phase = 1) {tt.num_stages = 0}
           ttg.warp_return
         }
+
+    With `ttg.num-warps = 8`: two cooperative consumer warpgroups (the default region and
+    a 4-warp partition, rows `[0, M/2)` and `[M/2, M)` of the tile), each with its share of
+    the epilogue, and the producer last; `requestedRegisters = [232, 40]`
+    (`cooperative.py`, `registers.py`).
 
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's

@@ -1,15 +1,19 @@
 """On an sm_90a GPU (H100): a TMA matmul `@triton.jit` kernel whose K loop is
 `tl.range(..., warp_specialize=True)`, compiled through the plug-in with
 `ttgir-sm90{warp-specialize=true}` (ttpipe-warp-specialize: TMA producer warp, wgmma consumer
-warpgroup, full/empty mbarrier ring), checked against torch in float32.
+warpgroups, full/empty mbarrier ring), checked against torch in float32.
 
-fp16 and bf16; M and N not multiples of the 128x128 tile; K tiles (BLOCK_K = 64, 3 stages)
-0 (K = 0 passed to the kernel: the loops never run, C must be 0), 1, 2 (= stages - 1),
-3 (= stages), 4 and 16, the last tile ragged where K is not a multiple of 64 (K and N stay
-multiples of 8: TMA needs 16-byte row strides); C starts
-as NaN so that an element the kernel never writes fails. All cases run in one child
-process under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is reported as a
-hang naming the case, not a stalled test run.
+`num_warps=4` (one consumer warpgroup), 128x128x64 tiles: fp16 and bf16; M and N not
+multiples of the tile; K tiles (BLOCK_K = 64, 3 stages) 0 (K = 0 passed to the kernel: the
+loops never run, C must be 0), 1, 2 (= stages - 1), 3 (= stages), 4 and 16, the last tile
+ragged where K is not a multiple of 64 (K and N stay multiples of 8: TMA needs 16-byte row
+strides). `num_warps=8` (two cooperative consumer warpgroups splitting M, 12 warps in all):
+128x256x64 and 256x128x64 tiles, fp16 and bf16, ragged M and N, K tiles 0, 1, 2, 3 and 16;
+with the TMA store epilogue (staged through shared memory, one TMA store) and with a
+pointer-store epilogue (`tl.store` with masks: each warpgroup stores its rows). C starts as
+NaN so that an element the kernel never writes fails. All cases run in one child process
+under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is reported as a hang
+naming the case, not a stalled test run.
 
     pytest -q -m gpu test/gpu/test_warp_specialize.py
 """
@@ -21,10 +25,14 @@ import sys
 
 import pytest
 
-TIMEOUT_S = 50
-CASES = [(dtype, m, n, k) for dtype in ("float16", "bfloat16")
+TIMEOUT_S = 240
+CASES = [("tma_store", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
          for m, n, k in ((300, 200, 0), (300, 200, 64), (300, 200, 120), (300, 200, 192), (300, 200, 248),
                          (256, 384, 1000))]
+CASES += [(store, 8, bm, bn, dtype, m, n, k) for store in ("tma_store", "pointer_store")
+          for bm, bn in ((128, 256), (256, 128)) for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 328, 0), (300, 328, 64), (520, 328, 120), (300, 600, 192), (520, 600, 1000))]
+"""(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages."""
 
 
 def _why_not() -> str | None:
@@ -65,26 +73,50 @@ def child() -> None:
             acc = tl.dot(a, b.T, acc)
         c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
 
-    bm, bn, bk = 128, 128, 64
+    @triton.jit
+    def matmul_tma_ws_pointer_store(a_desc, b_desc, c_ptr, M, N, K, stride_cm, BLOCK_M: tl.constexpr,
+                                    BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+        off_m = tl.program_id(0) * BLOCK_M
+        off_n = tl.program_id(1) * BLOCK_N
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for kk in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=True):
+            a = a_desc.load([off_m, kk * BLOCK_K])
+            b = b_desc.load([off_n, kk * BLOCK_K])
+            acc = tl.dot(a, b.T, acc)
+        offs_m = off_m + tl.arange(0, BLOCK_M)
+        offs_n = off_n + tl.arange(0, BLOCK_N)
+        mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+        tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+    bk = 64
     with ttpipe.triton.installed("ttgir-sm90{warp-specialize=true}"):
-        for dtype_name, m, n, k in CASES:
-            print(json.dumps({"started": [dtype_name, m, n, k]}), flush=True)
+        for case in CASES:
+            store, warps, bm, bn, dtype_name, m, n, k = case
+            print(json.dumps({"started": case}), flush=True)
             dtype = getattr(torch, dtype_name)
             k_alloc = max(k, bk)  # K = 0: descriptors over one tile, the kernel told K = 0
             a = torch.randn(m, k_alloc, device="cuda").to(dtype)
             b = torch.randn(n, k_alloc, device="cuda").to(dtype)
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
-            compiled = matmul_tma_ws[(triton.cdiv(m, bm), triton.cdiv(n, bn))](
-                TensorDescriptor.from_tensor(a, [bm, bk]), TensorDescriptor.from_tensor(b, [bn, bk]),
-                TensorDescriptor.from_tensor(c, [bm, bn]), k, bm, bn, bk, num_warps=4, num_stages=3)
+            grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
+            a_desc, b_desc = TensorDescriptor.from_tensor(a, [bm, bk]), TensorDescriptor.from_tensor(b, [bn, bk])
+            if store == "tma_store":
+                compiled = matmul_tma_ws[grid](a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]), k, bm, bn,
+                                               bk, num_warps=warps, num_stages=3)
+            else:
+                compiled = matmul_tma_ws_pointer_store[grid](a_desc, b_desc, c, m, n, k, c.stride(0), bm, bn, bk,
+                                                             num_warps=warps, num_stages=3)
             torch.cuda.synchronize()
             reference = a[:, :k].float() @ b[:, :k].float().T
             if k == 0:
                 error = float(c.float().abs().max()) if not c.isnan().any() else float("nan")
             else:
                 error = float(torch.linalg.vector_norm(c.float() - reference) / torch.linalg.vector_norm(reference))
-            print(json.dumps({"case": [dtype_name, m, n, k], "nan": bool(c.isnan().any()), "error": error,
-                              "warp_specialized": "ttg.warp_specialize" in compiled.asm["ttgir"]}), flush=True)
+            ttgir = compiled.asm["ttgir"]
+            print(json.dumps({"case": case, "nan": bool(c.isnan().any()), "error": error,
+                              "warp_specialized": "ttg.warp_specialize" in ttgir,
+                              "consumer_partitions": ttgir.count("num_warps(4)"),
+                              "launch_warps": compiled.metadata.num_warps}), flush=True)
 
 
 def test_warp_specialized_tma_matmul():
@@ -101,7 +133,10 @@ def test_warp_specialized_tma_matmul():
     assert process.returncode == 0, err[-4000:]
     results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
     assert [r["case"] for r in results] == [list(case) for case in CASES]
-    bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2]
+    # num_warps=8: consumer warpgroup 1 in a 4-warp partition, 4 + 4 + 4 (the producer's
+    # warpgroup) warps launched.
+    bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
+           or (r["case"][1] == 8) != (r["consumer_partitions"] == 1) or r["launch_warps"] != r["case"][1] + 4]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
 
 

@@ -4,7 +4,9 @@ and a wgmma consumer with register budgets, and the rest of the pipeline leaves 
 
 Input: `test/lit/warp-specialize/Inputs/matmul_tma_ws.ttir`, the TTIR Triton 3.6 makes of a
 non-persistent TMA matmul (128x128x64 fp16 tiles) with `tl.range(..., warp_specialize=True)`
-(stock Triton fails on it in nvgpu-warp-specialization, on the TMA store epilogue).
+(stock Triton fails on it in nvgpu-warp-specialization, on the TMA store epilogue), at
+num_warps=4; and `matmul_tma_ws_coop.ttir`, the same kernel with 128x256x64 tiles at
+num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps.
 """
 
 import pathlib
@@ -15,6 +17,7 @@ import pytest
 from ttpipe import compile as ttpipe_compile
 
 TTIR = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs" / "matmul_tma_ws.ttir"
+COOPERATIVE_TTIR = TTIR.with_name("matmul_tma_ws_coop.ttir")
 PIPELINE = "ttgir-sm90{warp-specialize=true}"
 
 
@@ -79,3 +82,53 @@ def test_auto_mode_needs_no_marker():
     compiled = ttpipe_compile.compile_source(ttpipe_compile.SourceFile(str(path), text), "sm_90a",
                                              pipeline="ttgir-sm90{warp-specialize=auto}")
     assert "requestedRegisters = array<i32: 40>" in compiled.asm["ttgir"]
+
+
+@pytest.fixture(scope="module")
+def cooperative():
+    return ttpipe_compile.compile_file(str(COOPERATIVE_TTIR), "sm_90a", pipeline=PIPELINE, num_warps=8)
+
+
+def test_cooperative_ttgir_has_two_consumer_warpgroups(cooperative):
+    ttgir = cooperative.asm["ttgir"]
+    assert '"ttg.num-warps" = 4' in ttgir  # the default region: consumer warpgroup 0
+    assert "requestedRegisters = array<i32: 232, 40>" in ttgir
+    assert "num_warps(4)" in ttgir and "num_warps(1)" in ttgir
+    assert ttgir.count("tt.num_stages = 0") == 3
+    assert cooperative.metadata["num_warps"] == 12  # 4 + 4 + the producer's warp padded to 4
+
+
+def test_cooperative_ptx_gives_both_consumers_232_and_the_producer_40(cooperative):
+    ptx = cooperative.asm["ptx"]
+    assert ".maxnreg 168" in ptx and ".reqntid 384" in ptx  # floor8(65536 / 384)
+    # partition0 (consumer warpgroup 1) rises to 232 from the workers' 120; the default
+    # region (consumer warpgroup 0) comes down to 232 from the 256 it holds outside.
+    assert "setmaxnreg.inc.sync.aligned.u32 \t232" in ptx
+    assert "setmaxnreg.dec.sync.aligned.u32 \t232" in ptx
+    assert "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
+
+
+def register_spans(lines: list[str]) -> list[tuple[int, int, int]]:
+    """(start, end, registers): the SASS between one `USETMAXREG` and the next, with the
+    register count the first sets."""
+    marks = [(n, int(line.split("0x")[1].split()[0].rstrip(";"), 16))
+             for n, line in enumerate(lines) if "USETMAXREG" in line]
+    return [(start, end, registers) for (start, registers), (end, _) in zip(marks, marks[1:] + [(len(lines), 0)])]
+
+
+def test_cooperative_sass_wgmma_in_both_consumers_tma_loads_in_the_producer(cooperative):
+    lines = cooperative.sass().splitlines()
+    spans = register_spans(lines)
+
+    def registers_at(number: int) -> int:
+        return next(registers for start, end, registers in spans if start < number < end)
+
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
+    assert hgmma and tma_loads and tma_stores
+    assert {registers_at(n) for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
+    consumer_spans = {next(start for start, end, _ in spans if start < n < end) for n in hgmma}
+    assert len(consumer_spans) == 2, "wgmma not in both consumer warpgroups"
+    assert {registers_at(n) for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
+    assert [registers_at(n) for n in tma_stores] == [232]  # one TMA store, by consumer warpgroup 0

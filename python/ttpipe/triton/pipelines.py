@@ -43,8 +43,9 @@ def _implementation(value: str) -> str | None:
 
 
 WARP_SPECIALIZE = {"false": None, "true": "marked", "auto": "auto"}
-"""`warp-specialize` -> the `mode` of `ttpipe-warp-specialize` (sm_90), which runs just
-before `nvgpu-warp-specialization`."""
+"""`warp-specialize` -> the `mode` of `ttpipe-warp-specialize` (sm_90), which takes the place
+of Triton's Hopper pass `nvgpu-warp-specialization`: every loop marked `tt.warp_specialize`
+is then ttpipe's to specialize, or to leave, with a remark, to the software pipeliner."""
 
 
 def _warp_specialize(value: str) -> str | None:
@@ -175,7 +176,7 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         if capability // 10 != 9:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
         at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
-        steps.insert(at, ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"]}))
+        steps[at] = ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"]})
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

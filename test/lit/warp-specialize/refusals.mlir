@@ -159,7 +159,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Two consumer warpgroups in one region: thread 0's release would not wait for the other's wgmma.
+// Eight warps make two cooperative consumer warpgroups splitting M; a 64-row tile has no
+// 64-row half for each (wgmma's M per warpgroup is 64).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -169,7 +170,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
-    // expected-remark @below {{loop not warp-specialized: ttg.num-warps is 8; the consumer is one warpgroup (4 warps) this round}}
+    // expected-remark @below {{loop not warp-specialized: the tile's M (64) does not split into 2 warpgroups of a multiple of 64 rows}}
     %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
       %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
       %as = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
@@ -237,5 +238,85 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %r : tensor<64x64xf32, #mma>
     } {tt.warp_specialize}
     tt.return %acc : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// Cooperative warpgroups (8 warps) store the epilogue from their own regions: a function
+// returning the accumulator has no epilogue to split.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @coop_returns(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    // expected-remark @below {{loop not warp-specialized: the function returns values; the epilogue must end in a bare tt.return}}
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %b = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %r = ttng.warp_group_dot %as, %bs, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %r : tensor<128x128xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// A transpose of the accumulator mixes the warpgroups' rows: not split along M.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @coop_transpose(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    // expected-remark @below {{loop not warp-specialized: 'tt.trans' after the loop cannot be split along M}}
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %b = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %r = ttng.warp_group_dot %as, %bs, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %r : tensor<128x128xf32, #mma>
+    } {tt.warp_specialize}
+    %t = tt.trans %acc {order = array<i32: 1, 0>} : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.store %ps, %t : tensor<128x128x!tt.ptr<f32>, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// A tensor computed before the loop would keep the 8-warp layout the split removes.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @coop_tensor_before(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    // expected-remark @below {{loop not warp-specialized: 'tt.make_range' computes a tensor before the loop}}
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %b = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+      %r = ttng.warp_group_dot %as, %bs, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %r : tensor<128x128xf32, #mma>
+    } {tt.warp_specialize}
+    tt.return
   }
 }

@@ -1,0 +1,469 @@
+"""Cooperative consumer warpgroups (CUTLASS's `KernelTmaWarpSpecializedCooperative`): with
+`ttg.num-warps = 4 C` (C >= 2, the kernel's `num_warps=8` gives C = 2), C consumer
+warpgroups split the tile along M, warpgroup c computing and storing rows
+`[c h, (c + 1) h)`, `h = M / C`.
+
+Why one region per warpgroup: `ttng.arrive_barrier` arrives from thread 0 of its region,
+and `warp_group_dot_wait` retires only its own warpgroup's wgmmas, so a region of two
+warpgroups would release a stage the other warpgroup's wgmma still reads. Each warpgroup
+in its own region releases with its own arrival; the empty mbarriers count C arrivals.
+The regions of `ttg.warp_specialize` (AllocateWarpGroups gives the default region the
+module's `ttg.num-warps`, which becomes 4):
+
+    default          consumer warpgroup 0
+    partition0..C-2  consumer warpgroups 1..C-1, num_warps(4)
+    partition C-1    the TMA producer, num_warps(1)
+
+Consumer warpgroup c runs the one-warpgroup consumer loop (`partition_loops` step 5), but
+each wgmma reads the M-half `memdesc_subslice [c h, 0]` of its A stage and the whole B
+stage into an `h x N` accumulator in the layout `ttpipe-accelerate-matmul` gives a 4-warp
+wgmma of that shape (`warpsPerTileV3`: `[4, 1]`; `wgmma_instr_shape` of `h x N`, 4 warps).
+
+The epilogue (the ops after the loop, up to the function's `tt.return`) is rebuilt in each
+consumer region at that warpgroup's rows, and the original erased, so no tensor laid out
+for the old warp count is left. Each store is rebuilt from its operands, demanding each
+value either at one M-half along an axis ("split along a") or whole ("re-laid out"):
+
+  - the loop's accumulators: the region's flushed `h x N` accumulator (only split along 0);
+  - pure elementwise ops (`arith`, `math`, `ELEMENTWISE_TT_OPS`: truncf/extf, fp_to_fp,
+    bitcast, addptr, ...), `ttg.convert_layout` and `tt.load`: their tensor operands
+    demanded as the result is;
+  - `tt.splat` of a scalar, splat `arith.constant`s (anywhere in the function): rebuilt
+    at the demanded shape;
+  - `tt.make_range` (1-D): split along 0 it becomes `[start + c h', start + (c + 1) h')`;
+  - `tt.expand_dims` / `tt.broadcast`: the source demanded along the matching axis
+    (whole where the broadcast source has extent 1 there);
+  - scalars: computed after the loop by side-effect-free ops, cloned; else read as they
+    are (captured by the partition regions);
+  - `tt.store` of a value computed from an accumulator: pointer, value and mask split
+    along the value's M axis; each warpgroup stores its rows;
+  - `tt.descriptor_store` of a rank-2 value computed from an accumulator along M: the
+    descriptor's block is the whole tile (a host descriptor's TMA box cannot be halved),
+    so each warpgroup `local_store`s its rows into its M-half of a shared staging tile in
+    the descriptor's encoding, fences (`fence_async_shared`) and syncs its own warps
+    (`gpu.barrier`); warpgroups 1..C-1 then arrive on a staging mbarrier (count C - 1),
+    and warpgroup 0 waits on it and issues the one TMA store of the tile (CUTLASS's
+    cooperative epilogue: all math warps write shared memory, one thread issues the TMA).
+
+Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one above,
+`#ttg.blocked` by dividing the warps of dim 0 by C (else of the dim with most warps),
+`#ttg.slice` through its parent. Anything else declines the loop (`Refused`), as do: any
+other op after the loop with a tensor or a side effect (reductions, transposes, atomics,
+control flow), a store of a value not computed from an accumulator, a function returning
+values, a tensor op before the loop but splat constants, more than one `tt.func` in the
+module (`ttg.num-warps` is the module's), a wgmma whose A is not its TMA tile unviewed,
+and a tile whose M does not split into C multiples of 64 rows (`WGMMA_M`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i32
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.builtin import DenseElementsAttr
+from ttpipe.dialects.ttg_attrs import (
+    BlockedEncodingAttr,
+    NvidiaMmaEncodingAttr,
+    SharedMemorySpaceAttr,
+    SliceEncodingAttr,
+)
+from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_int
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP, WGMMA_M, wgmma_instr_shape
+from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.target import NUM_WARPS_ATTR, num_warps
+from ttpipe.passes.pipeline.lower_loops import encoding_from_descriptor
+
+
+class Refused(Exception):
+    """The epilogue or the loop cannot be split; the message is the remark's reason."""
+
+
+def consumer_warpgroups(op: Operation) -> int:
+    """Consumer warpgroups of a warp-specialized loop: one per 4 warps of `ttg.num-warps`."""
+    return num_warps(op) // WARPS_PER_WARPGROUP
+
+
+def _is_tensor(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType)
+
+
+def _splittable_elementwise(op: Operation) -> bool:
+    """Ops whose result element i reads only element i of each tensor operand."""
+    if isinstance(op, (*ELEMENTWISE_TT_OPS, ttg.ConvertLayoutOp, tt.LoadOp)):
+        return True
+    dialect = op.dialect_name()
+    return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
+
+
+def _splat_constant(op: Operation) -> bool:
+    return isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseElementsAttr) and op.value.is_splat
+
+
+@dataclass
+class CooperativeSplit:
+    """The split of one loop and its epilogue over `warpgroups` consumer warpgroups."""
+
+    loop: scf.ForOp
+    warpgroups: int
+    rows: int
+    """M of the tile (of every wgmma result)."""
+    accumulator: NvidiaMmaEncodingAttr
+    warpgroup_accumulator: NvidiaMmaEncodingAttr
+    stores: list[Operation]
+    epilogue: list[Operation]
+    axes: dict[SSAValue, int] = field(default_factory=dict)
+    """The M axis of each value computed from an accumulator."""
+
+    @property
+    def half(self) -> int:
+        return self.rows // self.warpgroups
+
+    @property
+    def staging_bytes(self) -> int:
+        """Shared memory of the staging tiles of the descriptor stores."""
+        total = 0
+        for store in self.stores:
+            if isinstance(store, tt.DescriptorStoreOp):
+                shape = store.src.type.get_shape()
+                total += shape[0] * shape[1] * element_bit_width(store.src.type.element_type) // 8
+        return total
+
+    def carried_type(self, type_: Attribute) -> Attribute:
+        """A loop-carried value's type in one consumer warpgroup's loop: an accumulator's rows."""
+        return self.share_type(type_, 0) if isinstance(type_, TensorType) else type_
+
+    # ---------------------------------------------------------------- layouts
+
+    def encoding(self, encoding: Attribute) -> Attribute:
+        """The layout of one warpgroup's share of a tensor laid out for all of them."""
+        if isinstance(encoding, NvidiaMmaEncodingAttr):
+            if encoding != self.accumulator:
+                raise Refused("an mma layout in the epilogue other than the accumulator's")
+            return self.warpgroup_accumulator
+        if isinstance(encoding, SliceEncodingAttr):
+            return SliceEncodingAttr.get(encoding.dim, self.encoding(encoding.parent))
+        if isinstance(encoding, BlockedEncodingAttr):
+            warps = list(encoding.warps_per_cta)
+            dims = [0] + sorted(range(1, len(warps)), key=lambda d: -warps[d])
+            dim = next((d for d in dims if warps[d] % self.warpgroups == 0), None)
+            if dim is None:
+                raise Refused(f"no way to split the warps {warps} of a blocked layout over the warpgroups")
+            warps[dim] //= self.warpgroups
+            return BlockedEncodingAttr.get(encoding.size_per_thread, encoding.threads_per_warp, warps,
+                                           encoding.order, encoding.cta_layout)
+        raise Refused(f"the epilogue holds a tensor in a layout this pass cannot split ({encoding.name})")
+
+    def share_type(self, type_: TensorType, axis: int | None) -> TensorType:
+        shape = list(type_.get_shape())
+        if axis is not None:
+            if shape[axis] != self.rows:
+                raise Refused(f"a tensor of the epilogue has {shape[axis]} rows along its M axis, not the tile's "
+                              f"{self.rows}")
+            shape[axis] = self.half
+        return TensorType(type_.element_type, shape, self.encoding(type_.encoding))
+
+    # ---------------------------------------------------------------- the rule
+
+    def operand_axes(self, value: SSAValue, axis: int | None) -> list[int | None]:
+        """The split rule: how each operand of `value`'s op is demanded when `value` is
+        demanded along `axis` (None: whole); raises `Refused` where it cannot be split."""
+        op = value.owner
+        if not _is_tensor(value):
+            if isinstance(op, Operation) and op in self.epilogue:
+                if not is_side_effect_free(op) or op.regions:
+                    raise Refused(f"'{op.name}' after the loop computes a scalar with side effects")
+                return [None] * len(op.operands)
+            return []
+        if isinstance(op, Operation) and op is self.loop:
+            if axis != 0:
+                raise Refused("an accumulator read other than row by row after the loop")
+            return []
+        if not isinstance(op, Operation):
+            raise Refused("a tensor block argument read after the loop")
+        self.share_type(value.type, axis)
+        if _splat_constant(op):
+            return []
+        if op not in self.epilogue:
+            raise Refused(f"'{op.name}' computes a tensor before the loop that its epilogue reads")
+        if isinstance(op, tt.MakeRangeOp):
+            return []
+        if isinstance(op, tt.SplatOp):
+            return [None]
+        if isinstance(op, tt.ExpandDimsOp):
+            expanded = op.axis.value.data
+            if axis == expanded:
+                raise Refused("a tt.expand_dims along the M axis")
+            return [None if axis is None else axis if axis < expanded else axis - 1]
+        if isinstance(op, tt.BroadcastOp):
+            return [None if axis is None or op.src.type.get_shape()[axis] == 1 else axis]
+        if _splittable_elementwise(op):
+            return [axis if _is_tensor(operand) else None for operand in op.operands]
+        raise Refused(f"'{op.name}' after the loop cannot be split along M")
+
+    def check(self, value: SSAValue, axis: int | None, seen: set) -> None:
+        """Run the rule over everything `value` needs."""
+        if (value, axis) in seen:
+            return
+        seen.add((value, axis))
+        operand_axes = self.operand_axes(value, axis)
+        if operand_axes:
+            for operand, operand_axis in zip(value.owner.operands, operand_axes):
+                self.check(operand, operand_axis, seen)
+
+
+def _forward_axes(split: CooperativeSplit) -> None:
+    """The M axis of each epilogue value computed from an accumulator."""
+    for result in split.loop.results:
+        if _is_tensor(result):
+            split.axes[result] = 0
+    for op in split.epilogue:
+        axes = {split.axes[v] for v in op.operands if v in split.axes}
+        if not axes or not op.results:
+            continue
+        if len(axes) > 1:
+            raise Refused(f"'{op.name}' combines accumulator rows along different axes")
+        axis = axes.pop()
+        if isinstance(op, tt.ExpandDimsOp):
+            axis = axis if axis < op.axis.value.data else axis + 1
+        elif not isinstance(op, tt.BroadcastOp) and not _splittable_elementwise(op):
+            raise Refused(f"'{op.name}' after the loop cannot be split along M")
+        split.axes[op.results[0]] = axis
+
+
+def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSplit:
+    """The split of `loop` (whose wgmmas are `dots`) over its consumer warpgroups, or `Refused`."""
+    warpgroups = consumer_warpgroups(loop)
+    func = loop.parent_op()
+    if not isinstance(func, tt.FuncOp) or loop.parent_block() is not func.body.blocks[0]:
+        raise Refused("cooperative warpgroups need the loop at the top level of its function")
+    module = func.parent_op()
+    if isinstance(module, ModuleOp) and sum(isinstance(op, tt.FuncOp) for op in module.ops) != 1:
+        raise Refused("cooperative warpgroups change the module's ttg.num-warps: one tt.func per module")
+    types = {dot.d.type for dot in dots}
+    if len(types) != 1:
+        raise Refused("wgmmas of different result types in one cooperative loop")
+    acc: TensorType = types.pop()
+    rows, cols = acc.get_shape()
+    if not isinstance(acc.encoding, NvidiaMmaEncodingAttr) or rows % (warpgroups * WGMMA_M):
+        raise Refused(f"the tile's M ({rows}) does not split into {warpgroups} warpgroups of a multiple of "
+                      f"{WGMMA_M} rows")
+    for dot in dots:
+        if not isinstance(dot.a.owner, ttg.LocalAllocOp):
+            raise Refused("a wgmma whose A operand is a view of its tile (the split slices A's rows)")
+    a_element = dots[0].a.type.element_type
+    instr = wgmma_instr_shape([rows // warpgroups, cols], element_bit_width(a_element), is_int(a_element, 8),
+                              WARPS_PER_WARPGROUP)
+    if instr is None:
+        raise Refused(f"no wgmma shape for a {rows // warpgroups}x{cols} warpgroup tile")
+    mine = NvidiaMmaEncodingAttr.get(acc.encoding.version_major, acc.encoding.version_minor,
+                                     [WARPS_PER_WARPGROUP, 1], instr, acc.encoding.cta_layout)
+    block = func.body.blocks[0]
+    ops = list(block.ops)
+    position = ops.index(loop)
+    terminator = ops[-1]
+    if not isinstance(terminator, tt.ReturnOp) or terminator.operands:
+        raise Refused("the function returns values; the epilogue must end in a bare tt.return")
+    epilogue = ops[position + 1:-1]
+    for op in ops[:position]:
+        for nested in op.walk():
+            if any(_is_tensor(r) for r in nested.results) and not _splat_constant(nested):
+                raise Refused(f"'{nested.name}' computes a tensor before the loop")
+    for init in loop.initArgs:
+        if _is_tensor(init) and not (isinstance(init.owner, Operation) and _splat_constant(init.owner)):
+            raise Refused("an accumulator whose initial value is not a splat constant")
+    stores = [op for op in epilogue if not is_side_effect_free(op)]
+    split = CooperativeSplit(loop, warpgroups, rows, acc.encoding, mine, stores, epilogue)
+    _forward_axes(split)
+    seen: set = set()
+    for store in stores:
+        if isinstance(store, tt.StoreOp) and store.value in split.axes:
+            axis = split.axes[store.value]
+            for operand in store.operands:
+                split.check(operand, axis if _is_tensor(operand) else None, seen)
+        elif (isinstance(store, tt.DescriptorStoreOp) and split.axes.get(store.src) == 0
+              and len(store.src.type.get_shape()) == 2):
+            split.check(store.src, 0, seen)
+            for index in store.indices:
+                split.check(index, None, seen)
+        else:
+            raise Refused(f"'{store.name}' after the loop: only tt.store and rank-2 tt.descriptor_store of "
+                          f"accumulator rows can be split")
+    for op in epilogue:
+        if op.regions:
+            raise Refused(f"'{op.name}' after the loop (control flow in the epilogue)")
+    return split
+
+
+# ==================================================================== building
+
+
+@dataclass
+class StagedStore:
+    """The shared staging tile and the mbarrier of one `tt.descriptor_store`."""
+
+    tile: SSAValue
+    barrier: SSAValue
+
+
+@dataclass
+class WarpgroupEpilogue:
+    """Consumer warpgroup `index`'s share of the epilogue, built at `builder`."""
+
+    split: CooperativeSplit
+    index: int
+    builder: OpBuilder
+    results: dict[SSAValue, SSAValue]
+    """The loop's results as this warpgroup's loop gives them (accumulators flushed)."""
+    built: dict[tuple[SSAValue, int | None], SSAValue] = field(default_factory=dict)
+
+    def share(self, value: SSAValue, axis: int | None) -> SSAValue:
+        """`value` as this warpgroup needs it: its rows along `axis`, or whole (None)."""
+        key = (value, axis)
+        if key not in self.built:
+            self.built[key] = self._build(value, axis)
+        return self.built[key]
+
+    def _build(self, value: SSAValue, axis: int | None) -> SSAValue:
+        split, b = self.split, self.builder
+        op = value.owner
+        operand_axes = split.operand_axes(value, axis)
+        if op is split.loop:
+            return self.results[value]
+        if not _is_tensor(value):
+            if not isinstance(op, Operation) or op not in split.epilogue:
+                return value
+            return b.insert_clone(op.clone(value_mapper={v: self.share(v, None) for v in op.operands})).results[
+                value.index]
+        type_ = split.share_type(value.type, axis)
+        if _splat_constant(op):
+            splat = DenseElementsAttr.splat(type_, op.value.splat_value())
+            return b.insert(arith.ConstantOp(splat), op.location).result
+        if isinstance(op, tt.MakeRangeOp):
+            start = op.start.value.data + (0 if axis is None else self.index * type_.get_shape()[0])
+            return b.insert(tt.MakeRangeOp(start=start, end=start + type_.get_shape()[0], result_type=type_),
+                            op.location).result
+        operands = [self.share(v, a) for v, a in zip(op.operands, operand_axes)]
+        clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+        return Rewriter.replace_value_with_new_type(clone.results[0], type_)
+
+    def store(self, store: Operation, staged: StagedStore | None) -> None:
+        """Rebuild one store for this warpgroup's rows."""
+        split, b = self.split, self.builder
+        if isinstance(store, tt.StoreOp):
+            axis = split.axes[store.value]
+            operands = [self.share(v, axis if _is_tensor(v) else None) for v in store.operands]
+            b.insert_clone(store.clone(value_mapper=dict(zip(store.operands, operands))))
+            return
+        rows = self.share(store.src, 0)
+        tile_type: MemDescType = staged.tile.type
+        mine = MemDescType.get([split.half, *tile_type.shape[1:]], tile_type.element_type, tile_type.encoding,
+                               tile_type.memory_space, True, tile_type.alloc_shape)
+        offsets = [self.index * split.half] + [0] * (len(tile_type.shape) - 1)
+        view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
+        b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
+        b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), store.location)
+        b.insert(gpu.BarrierOp(), store.location)
+        barrier = single_barrier(b, staged.barrier)
+        if self.index:
+            b.insert(ttng.ArriveBarrierOp(barrier, count=1), store.location)
+            return
+        b.insert(ttng.WaitBarrierOp(barrier, b.int_constant(0, 32)), store.location)
+        indices = [self.share(v, None) for v in store.indices]
+        b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices, staged.tile), store.location)
+        b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
+
+
+def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSplit,
+                  index: int) -> ttng.WarpGroupDotOp:
+    """Consumer warpgroup `index`'s wgmma in place of `dot` (whose accumulator operand is
+    already the warpgroup's): rows `[index h, (index + 1) h)` of the A stage, all of B."""
+    a_type: MemDescType = dot.a.type
+    rows_type = MemDescType.get([split.half, *a_type.shape[1:]], a_type.element_type, a_type.encoding,
+                                a_type.memory_space, a_type.mutable, a_type.alloc_shape)
+    b.set_before(dot)
+    offsets = [index * split.half] + [0] * (len(a_type.shape) - 1)
+    rows = b.insert(ttg.MemDescSubsliceOp(dot.a, offsets=offsets, result_type=rows_type), dot.location)
+    mine = b.insert(ttng.WarpGroupDotOp(rows.result, dot.b, dot.c, dot.useC, input_precision=dot.inputPrecision,
+                                        max_num_imprecise_acc=dot.maxNumImpreciseAcc, is_async=dot.isAsync),
+                    dot.location)
+    dot.d.replace_all_uses_with(mine.d)
+    Rewriter.erase_op(dot)
+    return mine
+
+
+def single_barrier(b: OpBuilder, barriers: SSAValue) -> SSAValue:
+    """The one mbarrier of a `1 x 1 x i64` allocation."""
+    ring: MemDescType = barriers.type
+    view = MemDescType.get(ring.shape[1:], ring.element_type, ring.encoding, ring.memory_space, ring.mutable)
+    return b.insert(ttg.MemDescIndexOp(barriers, b.int_constant(0, 32), result_type=view)).result
+
+
+def staging_tile(b: OpBuilder, store: tt.DescriptorStoreOp) -> SSAValue:
+    """The shared tile a descriptor store's rows are gathered in, in the descriptor's encoding."""
+    type_: TensorType = store.src.type
+    tile = MemDescType.get(type_.get_shape(), type_.element_type, encoding_from_descriptor(type_, store.desc),
+                           SharedMemorySpaceAttr(), True)
+    return b.insert(ttg.LocalAllocOp(result_type=tile), store.location).result
+
+
+def erase_epilogue(split: CooperativeSplit) -> None:
+    """Erase the epilogue, the loop and the tensor constants nothing reads any more, and
+    give the module the warps of one consumer warpgroup."""
+    for op in reversed(split.epilogue):
+        Rewriter.erase_op(op, safe_erase=False)
+    func = split.loop.parent_op()
+    module = func.parent_op()
+    Rewriter.erase_op(split.loop)
+    for op in list(func.body.blocks[0].ops):
+        if _splat_constant(op) and not op.result.uses:
+            Rewriter.erase_op(op)
+    module.attributes[NUM_WARPS_ATTR] = IntegerAttr(WARPS_PER_WARPGROUP, i32)
+
+
+def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: Sequence[Block]) -> None:
+    """Make the partition `blocks` isolated from above: each value defined outside them
+    that they read becomes a capture (a block argument of every partition in
+    `all_partitions`), but scalar constants, which are re-created inside."""
+    outside: list[SSAValue] = []
+    for block in blocks:
+        constants: dict[SSAValue, SSAValue] = {}
+        for op in list(block.walk()):
+            for operand in op.operands:
+                if _defined_in(operand, block) or operand in constants:
+                    continue
+                if isinstance(operand.owner, arith.ConstantOp) and not _is_tensor(operand):
+                    constant = operand.owner.clone()
+                    Rewriter.insert_op(constant, InsertPoint.at_start(block))
+                    constants[operand] = constant.result
+                elif operand not in captures and operand not in outside:
+                    outside.append(operand)
+        for op in block.walk():
+            op.operands = [constants.get(v, v) for v in op.operands]
+    for value in outside:
+        captures.append(value)
+        for block in all_partitions:
+            block.insert_arg(value.type, len(block.args))
+    for block in blocks:
+        args = dict(zip(captures, block.args))
+        for op in block.walk():
+            op.operands = [args.get(v, v) for v in op.operands]
+
+
+def _defined_in(value: SSAValue, block: Block) -> bool:
+    """`value` is defined in `block` or in a region nested in it."""
+    owner = value.owner
+    current = owner if isinstance(owner, Block) else owner.parent_block()
+    while current is not None:
+        if current is block:
+            return True
+        parent = current.parent_op()
+        current = parent.parent_block() if parent is not None else None
+    return False
