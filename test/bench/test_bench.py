@@ -47,3 +47,113 @@ def _has_gpu() -> bool:
 def test_without_gpu_a_run_says_so(capsys):
     assert harness.main(["--cases", "softmax-bf16-16384x4096"]) == 2
     assert "no CUDA GPU" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- warp-specialized GEMMs
+
+WS_CASE = "gemm-ws-bf16-4096-128x128w4"
+
+
+def test_dry_run_ws_case_differs_from_every_stock_version(tmp_path, capsys):
+    """ttpipe compiles the case with its own pipeline (warp-specialize=true): a
+    ttg.warp_specialize, a cubin unlike stock's; stock's flag-on version fails in Triton 3.6
+    and is recorded, the flag-off one is taken."""
+    out = tmp_path / "bench.json"
+    assert harness.main(["--dry-run", "--cases", f"{WS_CASE},softmax-bf16-16384x4096", "--json", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "stock versions" in table.splitlines()[0]
+    ws_row, softmax_row = json.loads(out.read_text())["compile"]
+    assert ws_row["pipeline"] == "ttgir-sm90{warp-specialize=true}" and ws_row["warp_specialized"]
+    assert not ws_row["same_cubin"] and ws_row["stock_variants"]["ws=0"] == "ok"
+    assert ws_row["stock_variants"]["ws=1"] != "ok"  # Triton 3.6: nvgpu-warp-specialization fails here
+    assert softmax_row["pipeline"] == "default" and softmax_row["same_cubin"] and not softmax_row["warp_specialized"]
+
+
+def test_case_patterns():
+    names, unknown = harness.select_cases("gemm-ws-*-8192-*,gemm-bf16-4096")
+    assert unknown is None and names[-1] == "gemm-bf16-4096"
+    assert len(names) == 1 + 3 * 2 * 2 and all("-8192-" in name for name in names[:-1])
+    assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
+    assert harness.select_cases(None)[0] == list(CASES)
+
+
+def test_ws_cases_are_issue_10s_gemms():
+    ws = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-")}
+    assert len(ws) == 2 * 2 * 3 * 2  # persistent or not, two configs, three dtypes, two sizes
+    for name, case in ws.items():
+        assert case.pipeline == "ttgir-sm90{warp-specialize=true}" and case.capabilities == (90, ), name
+        assert case.constexprs["WARP_SPECIALIZE"] is True and case.sized_setup is not None, name
+        labels = [label for label, _ in case.stock_variants]
+        assert labels[0] == "ws=1" and labels[1].startswith("ws=0"), name
+        assert all(set(overrides) <= set(case.constexprs) for _, overrides in case.stock_variants), name
+    assert {case.options["num_warps"] for case in ws.values()} == {4, 8}
+    # the cases that were there keep their kernels, their pipeline (the run's) and one stock version
+    for name in ("gemm-bf16-4096", "gemm-bf16-8192", "gemm-fp8-4096", "softmax-bf16-16384x4096"):
+        assert CASES[name].pipeline is None and CASES[name].stock_runs() == [("", CASES[name].constexprs)]
+
+
+def test_performance_table_without_gpu():
+    """The table of a run, from rows as bench_case writes them: stock's best version named,
+    a version that failed to compile listed, goals met or missed."""
+    row = {"case": WS_CASE, "unit": "TFLOP/s", "ok": True, "ttpipe_rel_error": 1.7e-3, "warp_specialized": True,
+           "stock_variants": {"ws=1": {"error": "CompileFailure: ..."}, "ws=0": {"rel_error": 1.7e-3, "ok": True,
+                                                                                 "ms": 0.2}},
+           "stock_best": "ws=0", "rate": {"ttpipe": 770.0, "triton": 700.0, "torch": 750.0}}
+    row["targets"] = {"triton": {"goal": 1.10, "met": True}, "torch": {"goal": 1.05, "met": False}}
+    failed = {"case": "gemm-ws-persistent-bf16-4096-128x128w4", "error": "DiagnosticError: k.py:1:2: error: boom"}
+    table = harness.performance_table([row, failed]).splitlines()
+    assert table[2].split()[2:7] == ["770.0", "700.0", "750.0", "1.10", "1.03"]
+    assert "ws=0; ws=1 failed" in table[2] and ">=1.10x stock, MISS >=1.05x cuBLAS" in table[2]
+    assert "ERROR DiagnosticError: boom" in table[3]
+    assert harness._failed(failed) and not harness._failed(row)
+
+
+# ---------------------------------------------------------------------------- sanitizer and ncu wrappers
+
+
+def _fake_tool(tmp_path, name: str, body: str) -> str:
+    path = tmp_path / name
+    path.write_text("#!/bin/sh\n" + body)
+    path.chmod(0o755)
+    return str(path)
+
+
+@pytest.mark.parametrize("output,exit_code,status,errors", [
+    ("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)", 0, "clean", 0),
+    ("========= Error: Race reported between Write access at k+0x10\\n"
+     "========= RACECHECK SUMMARY: 3 hazards displayed (2 errors, 1 warning)", 86, "errors", 2),
+    ("========= ERROR SUMMARY: 0 errors", 0, "clean", 0),
+    ("========= Barrier error detected. Divergent thread(s) in warp\\n========= ERROR SUMMARY: 4 errors", 86,
+     "errors", 4),
+    ("", 0, "failed", 0),
+])
+def test_sanitizer_output_is_read(tmp_path, output, exit_code, status, errors):
+    from ttpipe.bench import sanitize
+
+    line = json.dumps({"case": WS_CASE, "ok": True, "warp_specialized": True})
+    tool = _fake_tool(tmp_path, "compute-sanitizer", f"printf '{line}\\n{output}\\n'\nexit {exit_code}\n")
+    kernel = sanitize.kernels(WS_CASE)[0]
+    run = sanitize.sanitized(sanitize.Run(kernel, (256, 256, 512), "racecheck"), tool, timeout=30)
+    assert (run.status, run.errors) == (status, errors), run
+    assert run.bad() == (status != "clean")
+
+
+def test_sanitizer_hang_is_reported(tmp_path):
+    from ttpipe.bench import sanitize
+
+    tool = _fake_tool(tmp_path, "compute-sanitizer", "sleep 30\n")
+    run = sanitize.sanitized(sanitize.Run(sanitize.kernels(WS_CASE)[0], (256, 256, 512), "synccheck"), tool,
+                             timeout=1)
+    assert run.status == "hang" and run.cell().startswith("HANG") and run.seconds < 10
+
+
+def test_ncu_table_is_read(tmp_path):
+    from ttpipe.bench import ncu
+
+    csv_rows = ['"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"',
+                '"0","matmul_tma_ws","sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active","%","81.5"',
+                '"0","matmul_tma_ws","gpu__time_duration.sum","msecond","1.52"']
+    body = "printf '%s\\n' " + " ".join(f"'{row}'" for row in csv_rows) + "\n"
+    tool = _fake_tool(tmp_path, "ncu", body)
+    result = ncu.profile(tool, WS_CASE, "ttpipe", [ncu.METRICS[0], ncu.METRICS[-1]], timeout=30)
+    assert result["values"] == {"gmma %": "81.5 %", "duration": "1.52 msecond"} and result["kernel"] == "matmul_tma_ws"

@@ -52,6 +52,20 @@ class Case:
     setup: Callable[[Any, Any, int, dict[str, Any]], Launch] = field(repr=False)
     """(torch, device, seed, constexprs) -> Launch."""
     capabilities: tuple[int, ...] = (90, 100)
+    pipeline: str | None = None
+    """The plug-in's pipeline for this case; None: the run's `--pipeline` (by default the
+    GPU's named pipeline, impl=ttpipe)."""
+    stock_variants: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """Stock Triton's versions of the same source: (label, constexpr overrides). Stock's figure
+    is the fastest that compiles and passes the check; one that fails to compile is recorded
+    as failed. Empty: stock compiles the case's own constexprs (label "")."""
+    targets: tuple[tuple[str, float], ...] = (("triton", 0.98), )
+    """Goals ttpipe's rate should meet: (side, ratio), side 'triton' (stock's best) or 'torch';
+    reported, not checked (the exit status is about correctness)."""
+    sized_setup: Callable[[Any, Any, int, dict[str, Any], tuple[int, ...]], Launch] | None = field(default=None,
+                                                                                                repr=False)
+    """(torch, device, seed, constexprs, (M, N, K)) -> Launch at another size (the sanitizer's
+    small instances); None where the case has one size."""
 
     def attrs(self) -> dict:
         names = self.kernel.arg_names
@@ -60,6 +74,12 @@ class Case:
     def full_signature(self) -> dict[str, str]:
         return {name: "constexpr" if name in self.constexprs else self.signature[name]
                 for name in self.kernel.arg_names}
+
+    def stock_runs(self) -> list[tuple[str, dict[str, Any]]]:
+        """(label, constexprs) of each version stock Triton compiles."""
+        if not self.stock_variants:
+            return [("", dict(self.constexprs))]
+        return [(label, {**self.constexprs, **overrides}) for label, overrides in self.stock_variants]
 
 
 def _descriptor(tensor, block):
@@ -207,6 +227,87 @@ def _softmax(name: str, rows: int, cols: int, tolerance: float) -> Case:
                 ("x_ptr", "y_ptr", "stride", "N"), "TB/s", 2.0 * rows * cols * 2, tolerance, setup)
 
 
+WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"
+"""The plug-in's pipeline of the warp-specialized GEMM cases."""
+
+WS_CONFIGS = {
+    "128x128w4": (128, 128, 64, 4, 4),
+    "128x256w8": (128, 256, 64, 8, 3),
+}
+"""(BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages) of the warp-specialized GEMM cases:
+one consumer warpgroup (ttpipe-warp-specialize's first phase), and two cooperative ones.
+fp8 doubles BLOCK_K (128-byte K rows, as 64 16-bit elements)."""
+
+WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4nv", "bf16")}
+"""Case dtype -> (operand type, output type) as Triton spells them; fp8 is e4m3."""
+
+
+def _ws_gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool) -> Launch:
+    """A [M, K] @ B [N, K].T -> C [M, N] for `matmul_tma_ws(_persistent)` at any size."""
+    m, n, k = dims
+    block_m, block_n, block_k = constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_K"]
+    generator = torch.Generator(device=device).manual_seed(seed)
+    a = torch.randn(m, k, device=device, generator=generator)
+    b = torch.randn(n, k, device=device, generator=generator)
+    if dtype == "fp8e4nv":
+        a, b = a.to(torch.float8_e4m3fn), b.to(torch.float8_e4m3fn)
+        one = torch.ones((), device=device)
+
+        def baseline():  # cuBLASLt; B.T of a K-major B is the column-major operand it wants
+            result = torch._scaled_mm(a, b.T, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+            return result[0] if isinstance(result, tuple) else result
+    else:
+        torch_dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[dtype]
+        a, b = a.to(torch_dtype), b.to(torch_dtype)
+
+        def baseline():
+            return torch.matmul(a, b.T)
+    c = torch.empty(m, n, device=device, dtype={"bf16": torch.bfloat16, "fp16": torch.float16}[out_dtype])
+    tiles = math.ceil(m / block_m) * math.ceil(n / block_n)
+    grid = (min(constexprs["NUM_SMS"], tiles), ) if persistent else (tiles, )
+    args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_n, block_k)), _descriptor(c, (block_m, block_n)),
+            m, n, k)
+    return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), baseline, a.nbytes + b.nbytes)
+
+
+def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False) -> Case:
+    """A warp-specialized TMA GEMM case: ttpipe through `WS_PIPELINE` (flag on) against stock
+    Triton's best of the same source with the flag on and off, and cuBLAS(Lt)."""
+    block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
+    dtype, out_dtype = WS_DTYPES[dtype_name]
+    if dtype_name == "fp8":
+        block_k *= 2
+    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8}
+    if persistent:
+        constexprs.update(NUM_SMS=NUM_SMS_H100, WARP_SPECIALIZE=True, FLATTEN=False)
+        variants = (("ws=1", {"WARP_SPECIALIZE": True, "FLATTEN": False}),
+                    ("ws=0+flatten", {"WARP_SPECIALIZE": False, "FLATTEN": True}))
+    else:
+        constexprs.update(WARP_SPECIALIZE=True)
+        variants = (("ws=1", {"WARP_SPECIALIZE": True}), ("ws=0", {"WARP_SPECIALIZE": False}))
+    signature = {"a_desc": f"tensordesc<{dtype}[{block_m},{block_k}]>", "b_desc": f"tensordesc<{dtype}[{block_n},{block_k}]>",
+                 "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
+    targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
+
+    def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
+        return _ws_gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent)
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (size, size, size))
+
+    name = f"gemm-ws{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
+    kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
+    return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, ("M", "N", "K"),
+                "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
+                pipeline=WS_PIPELINE, stock_variants=variants, targets=targets, sized_setup=sized_setup)
+
+
+WS_GEMM_CASES = tuple(
+    _ws_gemm(dtype_name, size, config, persistent) for persistent in (False, True) for config in WS_CONFIGS
+    for dtype_name in WS_DTYPES for size in (4096, 8192))
+"""Issue 10's GEMMs: bf16, fp16 and fp8 (e4m3, B K-major) at 4096^3 and 8192^3, in both
+configurations, non-persistent (the loop phase 1 warp-specializes) and persistent (later phases)."""
+
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),
     _gemm("gemm-bf16-8192", 8192, "bf16", 64, 1e-2),
@@ -215,4 +316,5 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _attention("attn-fwd-bf16-d128", 4, 16, 4096, 128, 2e-2),
     _layernorm("layernorm-bf16-16384x8192", 16384, 8192, 1e-2),
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
+    *WS_GEMM_CASES,
 )}

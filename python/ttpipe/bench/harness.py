@@ -1,33 +1,45 @@
 """`python -m ttpipe.bench`: ttpipe against stock Triton and torch (cuBLAS, cuDNN) on one GPU.
 
-    python -m ttpipe.bench [--cases a,b] [--pipeline P] [--json out.json] [--dry-run]
+    python -m ttpipe.bench [--cases a,b,'gemm-ws-*'] [--pipeline P] [--json out.json] [--dry-run] [--rounds N]
 
 For each case (`ttpipe.bench.cases`):
 
 1. Compile time, cold cache (`always_compile`, a fresh cache directory): Triton's whole
    compile of the kernel, its `make_ttgir`, and ttpipe's pipeline in its place (the ttgir
    stage under the plug-in), from Triton's compilation listener. The dry run also says
-   whether the two cubins are the same.
-2. Check: the kernel compiled through the plug-in (`ttpipe.triton.installed(pipeline)`;
-   launches go through Triton's own launcher) writes into a NaN-filled output; the
-   relative error ||out - ref|| / ||ref|| against a float32 torch reference must be under
-   the case's tolerance (NaN fails).
-3. Time: `triton.testing.do_bench` (median; it flushes L2 before every timed launch) of
-   ttpipe, stock Triton and the torch baseline, in this process. Cases whose inputs would
-   fit in L2 twice over rotate between several input sets.
+   whether ttpipe's cubin is the same as stock's, and whether ttpipe's TTGIR holds a
+   `ttg.warp_specialize`.
+2. Check: the kernel compiled through the plug-in (`ttpipe.triton.installed(pipeline)`, the
+   case's own pipeline where it has one, else `--pipeline`; launches go through Triton's own
+   launcher) writes into a NaN-filled output; the relative error ||out - ref|| / ||ref||
+   against a float32 torch reference must be under the case's tolerance (NaN fails). Each
+   stock version is checked the same way.
+3. Time: `triton.testing.do_bench` (median of one call; it flushes L2 before every timed
+   launch) of ttpipe, each stock version and the torch baseline, interleaved: `--rounds`
+   rounds, each timing every side once (the order rotates between rounds); a side's figure
+   is the median over the rounds. Cases whose inputs would fit in L2 twice over rotate
+   between several input sets.
 
-The performance table comes last (TFLOP/s, TB/s for memory-bound cases, and the ratios
-ttpipe/Triton, ttpipe/torch). `--dry-run` compiles every case for sm_90a with no GPU.
+Stock Triton's figure is its best version of the same source: a case with `stock_variants`
+(the warp-specialized GEMMs: the flag on and off) is compiled in each; a version that fails
+to compile is recorded as failed and the others are taken.
+
+The performance table comes last (TFLOP/s, TB/s for memory-bound cases, the ratios
+ttpipe/Triton and ttpipe/torch, and whether the case's goals are met). `--dry-run`
+compiles every case for sm_90a with no GPU.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import fnmatch
 import itertools
 import json
 import math
+import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -41,7 +53,7 @@ from triton.testing import do_bench
 
 import ttpipe.triton
 from ttpipe import __version__
-from ttpipe.bench.cases import CASES, Case
+from ttpipe.bench.cases import CASES, WS_PIPELINE, Case
 from ttpipe.pipeline.spec import PipelineError, parse
 from ttpipe.triton.plugin import current_marker
 
@@ -51,6 +63,66 @@ DRY_RUN_CAPABILITY = 90
 def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0] if text else ''}"[:200]
+
+
+def case_pipeline(case: Case, pipeline: str | None) -> str | None:
+    """The plug-in's pipeline for `case`: its own, else the run's."""
+    return case.pipeline if case.pipeline is not None else pipeline
+
+
+def warp_specialized(compiled) -> bool:
+    """Whether a compiled kernel's TTGIR holds a `ttg.warp_specialize`."""
+    return "ttg.warp_specialize" in compiled.asm.get("ttgir", "")
+
+
+class CompileFailure(Exception):
+    """A compile that failed, with the first `error:` line it printed."""
+
+
+@contextlib.contextmanager
+def quiet_stderr():
+    """File descriptor 2 goes to a scratch file for the block: a compile that fails prints
+    its MLIR reproducer there (pages of IR). An exception leaving the block whose message
+    is only "PassManager::run failed" comes out as `CompileFailure` with the first
+    `error:` line of what was printed."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as scratch:
+        os.dup2(scratch.fileno(), 2)
+        try:
+            yield
+        except Exception as exc:
+            sys.stderr.flush()
+            if "PassManager::run failed" not in str(exc):
+                raise
+            scratch.seek(0)
+            printed = scratch.read().decode(errors="replace").splitlines()
+            first = next((line for line in printed if " error: " in line), "")
+            raise CompileFailure(f"{_one_line(exc)}: {first.split(' error: ', 1)[-1]}" if first else _one_line(exc))
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def _failed(row: dict) -> bool:
+    """A row that counts against the exit status: an error or a failed check."""
+    return "error" in row or ("ok" in row and not row["ok"])
+
+
+def select_cases(patterns: str | None) -> tuple[list[str], str | None]:
+    """(case names, error) for `--cases`: comma-separated names or shell-style patterns, in
+    the order given; every item must match a case."""
+    if not patterns:
+        return list(CASES), None
+    names: list[str] = []
+    for item in patterns.split(","):
+        matched = [name for name in CASES if fnmatch.fnmatchcase(name, item)] if any(
+            ch in item for ch in "*?[") else [item] if item in CASES else []
+        if not matched:
+            return [], item
+        names += [name for name in matched if name not in names]
+    return names, None
 
 
 # ---------------------------------------------------------------------------- compile time
@@ -85,26 +157,48 @@ def _timed_compile(case: Case, capability: int, constexprs: dict) -> tuple[Any, 
 
 
 def compile_times(cases: list[Case], capability: int, pipeline: str | None) -> list[dict]:
-    """Cold compiles of every case, stock and through the plug-in (warmed up on the first case)."""
+    """Cold compiles of every case, stock (each of its versions) and through the plug-in
+    with the case's pipeline (warmed up on the first case).
+
+    The compile time shown for stock is that of the version with ttpipe's constexprs where
+    it compiles, else the first that does; `same_cubin` compares ttpipe's cubin with every
+    stock version that compiled (`same_cubin_as` names the one it equals)."""
     rows = []
     with _cold_compiles():
         if cases:  # first-use costs (imports, pass registry) are not compile time
-            with contextlib.suppress(Exception):
-                _timed_compile(cases[0], capability, cases[0].constexprs)
-                with ttpipe.triton.installed(pipeline):
+            with contextlib.suppress(Exception), quiet_stderr():
+                _timed_compile(cases[0], capability, cases[0].stock_runs()[-1][1])
+                with ttpipe.triton.installed(case_pipeline(cases[0], pipeline)):
                     _timed_compile(cases[0], capability, cases[0].constexprs)
         for case in cases:
-            row: dict[str, Any] = {"case": case.name}
+            row: dict[str, Any] = {"case": case.name, "pipeline": case_pipeline(case, pipeline) or "default"}
             try:
-                stock, row["triton_ms"], row["triton_ttgir_ms"] = _timed_compile(case, capability, case.constexprs)
-                with ttpipe.triton.installed(pipeline):
+                stock: dict[str, Any] = {}
+                row["stock_variants"] = {}
+                for label, constexprs in case.stock_runs():
+                    try:
+                        with quiet_stderr():
+                            stock[label] = (*_timed_compile(case, capability, constexprs), constexprs)
+                        row["stock_variants"][label] = "ok"
+                    except Exception as exc:
+                        row["stock_variants"][label] = _one_line(exc)
+                if not stock:
+                    raise RuntimeError("no stock version compiled: " + "; ".join(
+                        f"{label or 'stock'}: {why}" for label, why in row["stock_variants"].items()))
+                shown = next((label for label, run in stock.items() if run[3] == case.constexprs), next(iter(stock)))
+                _, row["triton_ms"], row["triton_ttgir_ms"], _ = stock[shown]
+                row["triton_shown"] = shown
+                with ttpipe.triton.installed(case_pipeline(case, pipeline)), quiet_stderr():
                     marker = current_marker()
                     ours, row["ttpipe_compile_ms"], row["ttpipe_pipeline_ms"] = _timed_compile(
                         case, capability, case.constexprs)
                 if ours.metadata.instrumentation_mode != marker:
                     raise RuntimeError("the plug-in did not compile the kernel")
-                row["same_cubin"] = stock.asm["cubin"] == ours.asm["cubin"]
-                row["shared"] = {"triton": stock.metadata.shared, "ttpipe": ours.metadata.shared}
+                same = [label for label, run in stock.items() if run[0].asm["cubin"] == ours.asm["cubin"]]
+                row["same_cubin"] = bool(same)
+                row["same_cubin_as"] = same[0] if same else None
+                row["warp_specialized"] = warp_specialized(ours)
+                row["shared"] = {"triton": stock[shown][0].metadata.shared, "ttpipe": ours.metadata.shared}
             except Exception as exc:  # one failing case must not hide the others
                 row["error"] = _one_line(exc)
             rows.append(row)
@@ -128,82 +222,174 @@ def _check(torch, launch_once, launch, reference) -> float:
     return _relative_error(torch, launch.output, reference)
 
 
-def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep: int, seed: int) -> dict:
-    """Check and time one case on the current GPU."""
+def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep: int, seed: int,
+               rounds: int = 5) -> dict:
+    """Check and time one case on the current GPU: ttpipe (the case's pipeline, else
+    `pipeline`), every stock version and torch, timed in `rounds` interleaved rounds."""
+    pipeline = case_pipeline(case, pipeline)
     properties = torch.cuda.get_device_properties(device)
-    constexprs = dict(case.constexprs)
-    if "NUM_SMS" in constexprs:
-        constexprs["NUM_SMS"] = properties.multi_processor_count
+
+    def on_device(constexprs: dict) -> dict:
+        constexprs = dict(constexprs)
+        if "NUM_SMS" in constexprs:
+            constexprs["NUM_SMS"] = properties.multi_processor_count
+        return constexprs
+
+    constexprs = on_device(case.constexprs)
     first = case.setup(torch, device, seed, constexprs)
     l2_bytes = getattr(properties, "L2_cache_size", 50 * 2**20)
     sets = 1 if first.inputs_bytes >= 2 * l2_bytes else min(8, math.ceil(2 * l2_bytes / first.inputs_bytes))
     launches = [first] + [case.setup(torch, device, seed + i, constexprs) for i in range(1, sets)]
 
-    def launch_once(launch):
-        return case.kernel[launch.grid](*launch.args, **constexprs, **case.options)
+    def launcher(constexprs: dict):
+        return lambda launch: case.kernel[launch.grid](*launch.args, **constexprs, **case.options)
 
     def rotating(run):
         cycle = itertools.cycle(launches)
         return lambda: run(next(cycle))
 
+    def timed(run, plugged: bool = False):
+        def one() -> float:
+            with ttpipe.triton.installed(pipeline) if plugged else contextlib.nullcontext():
+                return do_bench(rotating(run), warmup=warmup, rep=rep, return_mode="median")
+
+        return one
+
     reference = first.reference()
-    row: dict[str, Any] = {"case": case.name, "unit": case.unit, "input_sets": sets}
-    row["triton_rel_error"] = _check(torch, launch_once, first, reference)
-    triton_ms = do_bench(rotating(launch_once), warmup=warmup, rep=rep, return_mode="median")
+    row: dict[str, Any] = {"case": case.name, "unit": case.unit, "input_sets": sets, "pipeline": pipeline or "default"}
+    sides: list[tuple[str, Any]] = []
+    variants: dict[str, dict] = {}
+    for label, stock_constexprs in case.stock_runs():
+        launch_stock = launcher(on_device(stock_constexprs))
+        try:
+            with quiet_stderr():
+                error = _check(torch, launch_stock, first, reference)
+        except Exception as exc:  # a version stock Triton cannot compile: recorded, the others taken
+            variants[label] = {"error": _one_line(exc)}
+            continue
+        variants[label] = {"rel_error": error, "ok": not math.isnan(error) and error <= case.tolerance}
+        sides.append((f"triton:{label}", timed(launch_stock)))
+    row["stock_variants"] = variants
+    launch_ours = launcher(constexprs)
     with ttpipe.triton.installed(pipeline):
-        row["ttpipe_rel_error"] = _check(torch, launch_once, first, reference)
-        compiled = launch_once(first)
+        with quiet_stderr():  # a failing compile's reproducer; the exception says what failed
+            row["ttpipe_rel_error"] = _check(torch, launch_ours, first, reference)
+        compiled = launch_ours(first)
         row["ttpipe_compiled"] = compiled.metadata.instrumentation_mode == current_marker()
-        ttpipe_ms = do_bench(rotating(launch_once), warmup=warmup, rep=rep, return_mode="median")
-    torch_ms = do_bench(rotating(lambda launch: launch.baseline()), warmup=warmup, rep=rep, return_mode="median")
+        row["warp_specialized"] = warp_specialized(compiled)
+    sides.insert(0, ("ttpipe", timed(launch_ours, plugged=True)))
+    sides.append(("torch", timed(lambda launch: launch.baseline())))
+    samples: dict[str, list[float]] = {name: [] for name, _ in sides}
+    for round_ in range(rounds):  # interleaved: every side once a round, the order rotating
+        shift = round_ % len(sides)
+        for name, time_it in sides[shift:] + sides[:shift]:
+            samples[name].append(time_it())
+    torch.cuda.synchronize()
+    medians = {name: statistics.median(values) for name, values in samples.items()}
+    for label, variant in variants.items():
+        if f"triton:{label}" in medians:
+            variant["ms"] = medians[f"triton:{label}"]
+    compiled_ok = [label for label, v in variants.items() if "ms" in v]
+    passing = [label for label in compiled_ok if variants[label]["ok"]] or compiled_ok
+    best = min(passing, key=lambda label: variants[label]["ms"]) if passing else None
+    row["stock_best"] = best
+    row["triton_rel_error"] = variants[best]["rel_error"] if best is not None else None
     error = row["ttpipe_rel_error"]
     row["ok"] = bool(row["ttpipe_compiled"] and not math.isnan(error) and error <= case.tolerance)
-    row["ms"] = {"ttpipe": ttpipe_ms, "triton": triton_ms, "torch": torch_ms}
+    row["ms"] = {"ttpipe": medians["ttpipe"], "triton": variants[best]["ms"] if best is not None else None,
+                 "torch": medians["torch"]}
+    row["samples_ms"] = samples
+    row["rounds"] = rounds
     scale = 1e-12 * 1e3  # per ms -> per s, then tera
-    row["rate"] = {name: case.work / ms * scale for name, ms in row["ms"].items()}
+    row["rate"] = {name: (case.work / ms * scale if ms else None) for name, ms in row["ms"].items()}
+    row["targets"] = {side: {"goal": goal, "ratio": _ratio(row["rate"], side),
+                             "met": (_ratio(row["rate"], side) or 0.0) >= goal} for side, goal in case.targets}
     row["triton_version"] = triton.__version__
     return row
+
+
+def _ratio(rate: dict, side: str) -> float | None:
+    return rate["ttpipe"] / rate[side] if rate.get("ttpipe") and rate.get(side) else None
 
 
 # ---------------------------------------------------------------------------- output
 
 
 def _format_table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows)]
-    lines = ["  ".join(str(cell).rjust(width) if i else str(cell).ljust(width)
-                       for i, (cell, width) in enumerate(zip(line, widths))) for line in [header, *rows]]
+    """Columns aligned; a row of two cells (case, message) is written as is after the case."""
+    full = [row for row in rows if len(row) == len(header)]
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *full)]
+
+    def line(row: list[str]) -> str:
+        if len(row) != len(header):
+            return f"{str(row[0]).ljust(widths[0])}  {'  '.join(map(str, row[1:]))}"
+        return "  ".join(str(cell).rjust(width) if i else str(cell).ljust(width)
+                         for i, (cell, width) in enumerate(zip(row, widths)))
+
+    lines = [line(row) for row in [header, *rows]]
     return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
+
+
+def _error_row(row: dict) -> list[str]:
+    error = row["error"]
+    if " error: " in error:  # a diagnostic: its message, not the path of the kernel's source
+        error = f"{error.split(':', 1)[0]}: {error.split(' error: ', 1)[1]}"
+    return [row["case"], f"ERROR {error[:160]}"]
+
+
+def _stock_cell(variants: dict[str, str]) -> str:
+    """'ws=0 ok, ws=1 FAIL' (stock's versions: compiled or not); '-' for a case with one version."""
+    if list(variants) == [""]:
+        return "-" if variants[""] == "ok" else "FAIL"
+    return ", ".join(f"{label} {'ok' if why == 'ok' else 'FAIL'}" for label, why in variants.items())
 
 
 def compile_table(rows: list[dict], dry_run: bool) -> str:
     header = ["case", "triton compile ms", "triton make_ttgir ms", "ttpipe pipeline ms", "pipeline/compile"]
     if dry_run:
         header.append("same cubin")
+    header += ["stock versions", "ws"]
     body = []
     for row in rows:
         if "error" in row:
-            body.append([row["case"], "ERROR", row["error"], "", ""] + ([""] if dry_run else []))
+            body.append(_error_row(row))
             continue
         line = [row["case"], f"{row['triton_ms']:.0f}", f"{row['triton_ttgir_ms']:.0f}",
                 f"{row['ttpipe_pipeline_ms']:.0f}", f"{row['ttpipe_pipeline_ms'] / row['triton_ms']:.2f}"]
         if dry_run:
-            line.append("yes" if row["same_cubin"] else "no")
+            same = row["same_cubin_as"]
+            line.append("no" if not row["same_cubin"] else f"yes ({same})" if same else "yes")
+        line += [_stock_cell(row["stock_variants"]), "yes" if row["warp_specialized"] else "no"]
         body.append(line)
     return _format_table(header, body)
 
 
+def _goal_cell(row: dict) -> str:
+    cells = []
+    for side, target in row["targets"].items():
+        name = "stock" if side == "triton" else "cuBLAS" if side == "torch" else side
+        cells.append(f"{'' if target['met'] else 'MISS '}>={target['goal']:.2f}x {name}")
+    return ", ".join(cells)
+
+
 def performance_table(rows: list[dict]) -> str:
-    header = ["case", "unit", "ttpipe", "triton", "torch", "ttpipe/triton", "ttpipe/torch", "rel.err", "check"]
+    header = ["case", "unit", "ttpipe", "triton", "torch", "ttpipe/triton", "ttpipe/torch", "rel.err", "check",
+              "stock best", "ws", "goals"]
     body = []
     for row in rows:
         if "error" in row:
-            body.append([row["case"], "", "", "", "", "", "", "", "ERROR " + row["error"][:60]])
+            body.append(_error_row(row))
             continue
         rate = row["rate"]
         digits = 1 if row["unit"] == "TFLOP/s" else 2
-        body.append([row["case"], row["unit"], *(f"{rate[name]:.{digits}f}" for name in ("ttpipe", "triton", "torch")),
-                     f"{rate['ttpipe'] / rate['triton']:.2f}", f"{rate['ttpipe'] / rate['torch']:.2f}",
-                     f"{row['ttpipe_rel_error']:.1e}", "ok" if row["ok"] else "FAIL"])
+        failed = [label for label, v in row["stock_variants"].items() if "error" in v]
+        best = row["stock_best"]
+        stock = "none compiled" if best is None else (best or "-") + "".join(f"; {label} failed" for label in failed)
+        body.append([row["case"], row["unit"],
+                     *(f"{rate[name]:.{digits}f}" if rate[name] else "-" for name in ("ttpipe", "triton", "torch")),
+                     *(f"{ratio:.2f}" if (ratio := _ratio(rate, side)) else "-" for side in ("triton", "torch")),
+                     f"{row['ttpipe_rel_error']:.1e}", "ok" if row["ok"] else "FAIL", stock,
+                     "yes" if row["warp_specialized"] else "no", _goal_cell(row)])
     return _format_table(header, body)
 
 
@@ -212,23 +398,29 @@ def performance_table(rows: list[dict]) -> str:
 
 def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m ttpipe.bench", description=__doc__.split("\n\n")[0])
-    p.add_argument("--cases", default=None, help=f"comma-separated cases (default: all): {','.join(CASES)}")
+    p.add_argument("--cases", default=None,
+                   help=f"comma-separated cases or shell patterns ('gemm-ws-*') (default: all): {','.join(CASES)}")
     p.add_argument("--pipeline", default=None,
-                   help="the plug-in's pipeline (default: ttgir-sm90/ttgir-sm100 by the GPU, impl=ttpipe)")
+                   help="the plug-in's pipeline for cases without their own (default: ttgir-sm90/ttgir-sm100 by the "
+                   "GPU, impl=ttpipe); the warp-specialized GEMMs use " + WS_PIPELINE)
     p.add_argument("--json", default=None, help="write the results here")
     p.add_argument("--dry-run", action="store_true", help="compile every case for sm_90a, launch nothing (no GPU)")
     p.add_argument("--warmup", type=int, default=25, help="do_bench warmup, ms")
-    p.add_argument("--rep", type=int, default=100, help="do_bench repetitions, ms")
+    p.add_argument("--rep", type=int, default=100, help="do_bench repetitions, ms (each round)")
+    p.add_argument("--rounds", type=int, default=5,
+                   help="interleaved rounds of timing (ttpipe, stock, torch each once a round); medians over rounds")
     p.add_argument("--seed", type=int, default=0)
     return p
 
 
 def run(argv: list[str]) -> int:
     args = build_arg_parser().parse_args(argv)
-    names = args.cases.split(",") if args.cases else list(CASES)
-    unknown = [name for name in names if name not in CASES]
-    if unknown:
-        sys.stderr.write(f"ttpipe.bench: --cases: error: unknown case '{unknown[0]}' (known: {','.join(CASES)})\n")
+    names, unknown = select_cases(args.cases)
+    if unknown is not None:
+        sys.stderr.write(f"ttpipe.bench: --cases: error: unknown case '{unknown}' (known: {','.join(CASES)})\n")
+        return 2
+    if args.rounds < 1:
+        sys.stderr.write("ttpipe.bench: --rounds: error: at least 1\n")
         return 2
     if args.pipeline is not None:
         try:
@@ -244,7 +436,7 @@ def run(argv: list[str]) -> int:
         report["device"] = f"none (dry run, sm_{capability}a)"
         report["compile"] = compile_times(cases, capability, args.pipeline)
         print(compile_table(report["compile"], dry_run=True))
-        failed = any("error" in row for row in report["compile"])
+        failed = any(_failed(row) for row in report["compile"])
     else:
         try:
             import torch
@@ -263,21 +455,36 @@ def run(argv: list[str]) -> int:
         report["cases"] = []
         for case in cases:
             try:
-                row = bench_case(torch, case, device, args.pipeline, args.warmup, args.rep, args.seed)
+                row = bench_case(torch, case, device, args.pipeline, args.warmup, args.rep, args.seed, args.rounds)
             except Exception as exc:  # report it and go on with the other cases
                 row = {"case": case.name, "error": _one_line(exc)}
             report["cases"].append(row)
-            sys.stderr.write(f"ttpipe.bench: {case.name} done\n")
+            if args.json:  # after every case: a run cut short keeps what it measured
+                with open(args.json, "w") as f:
+                    json.dump(report, f, indent=1, default=str)
+            sys.stderr.write(f"ttpipe.bench: {case.name} done{_summary(row)}\n")
         print(compile_table(report["compile"], dry_run=False))
         print()
+        own = sorted({case.pipeline for case in cases if case.pipeline is not None})
         print(f"{report['device']}, Triton {_triton_version()}, ttpipe {__version__}, "
-              f"pipeline {report['pipeline']}; do_bench median, warmup {args.warmup} ms, rep {args.rep} ms")
+              f"pipeline {report['pipeline']}" + "".join(f" (cases with their own: {p})" for p in own) +
+              f"; median of {args.rounds} interleaved rounds of do_bench (median; warmup {args.warmup} ms, "
+              f"rep {args.rep} ms); triton = stock's best version")
         print(performance_table(report["cases"]))
-        failed = any("error" in row or not row["ok"] for row in report["cases"])
+        failed = any(_failed(row) for row in report["cases"])
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1, default=str)
     return 1 if failed else 0
+
+
+def _summary(row: dict) -> str:
+    """': ttpipe 700.1, triton 690.0, torch 720.3 TFLOP/s' (or the error) for the progress line."""
+    if "error" in row:
+        return f": ERROR {row['error'][:100]}"
+    rate = row["rate"]
+    return ": " + ", ".join(f"{name} {rate[name]:.2f}" if rate[name] else f"{name} -"
+                            for name in ("ttpipe", "triton", "torch")) + f" {row['unit']}"
 
 
 def _triton_version() -> str:

@@ -39,6 +39,49 @@ def matmul_persistent(a_desc, b_desc, c_desc, M, N, K,  #
 
 
 @triton.jit
+def matmul_tma_ws(a_desc, b_desc, c_desc, M, N, K,  #
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
+                  GROUP_M: tl.constexpr, WARP_SPECIALIZE: tl.constexpr):
+    """C = A @ B.T, one program per output tile (grouped order), the K loop marked
+    `warp_specialize=WARP_SPECIALIZE`: TMA descriptor loads feeding `tl.dot`, and a
+    descriptor-store epilogue. The same source is compiled with the flag on and off."""
+    pid_m, pid_n = _grouped_tile(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N), GROUP_M)
+    off_m = pid_m * BLOCK_M
+    off_n = pid_n * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=WARP_SPECIALIZE):
+        a = a_desc.load([off_m, k * BLOCK_K])
+        b = b_desc.load([off_n, k * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+
+@triton.jit
+def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, M, N, K,  #
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
+                             GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr, WARP_SPECIALIZE: tl.constexpr,
+                             FLATTEN: tl.constexpr):
+    """`matmul_tma_ws` as a persistent kernel: a grid-stride loop over output tiles, marked
+    `warp_specialize=WARP_SPECIALIZE` (Triton's convention: the tile loop carries the flag),
+    around the K loop, with the descriptor-store epilogue between tiles. `FLATTEN` flattens
+    the tile loop with the K loop (stock Triton's fast form without warp specialization)."""
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    for tile in tl.range(tl.program_id(0), tiles_m * tiles_n, NUM_SMS, flatten=FLATTEN,
+                         warp_specialize=WARP_SPECIALIZE):
+        pid_m, pid_n = _grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
+        off_m = pid_m * BLOCK_M
+        off_n = pid_n * BLOCK_N
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in tl.range(0, k_tiles):
+            a = a_desc.load([off_m, k * BLOCK_K])
+            b = b_desc.load([off_n, k * BLOCK_K])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+
+@triton.jit
 def matmul_batched(a_desc, b_desc, c_desc, M, N, K,  #
                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
     """C[i] = A[i] @ B[i].T for i = program_id(1); the batch is stacked along rows
