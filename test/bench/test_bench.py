@@ -147,6 +147,18 @@ def test_sanitizer_hang_is_reported(tmp_path):
     assert run.status == "hang" and run.cell().startswith("HANG") and run.seconds < 10
 
 
+def test_sanitizer_table_has_a_row_per_kernel_and_size():
+    from ttpipe.bench import sanitize
+
+    kernel = sanitize.kernels(WS_CASE)[0]
+    runs = [sanitize.Run(kernel, (256, 256, 512), None, status="ok", result={"warp_specialized": True}),
+            sanitize.Run(kernel, (256, 256, 512), "racecheck", status="clean"),
+            sanitize.Run(kernel, (256, 256, 512), "synccheck", status="errors", errors=2, detail="Barrier error")]
+    table = sanitize._format(runs, ("racecheck", "synccheck")).splitlines()
+    assert len(table) == 3 and table[2].split()[:5] == [kernel.name, "256x256x512", "yes", "ok", "clean"]
+    assert table[2].endswith("2 errors")
+
+
 def test_ncu_table_is_read(tmp_path):
     from ttpipe.bench import ncu
 

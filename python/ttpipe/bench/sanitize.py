@@ -208,10 +208,10 @@ def sanitized(run: Run, sanitizer: str, timeout: float) -> Run:
 def _format(runs: list[Run], tools: tuple[str, ...]) -> str:
     header = ["kernel", "size", "ws", "plain", *tools]
     rows = []
-    for (kernel, size), group in _grouped(runs).items():
+    for (name, size), group in _grouped(runs).items():
         base = group[None]
         ws = base.result.get("warp_specialized")
-        cells = [kernel.name, "x".join(map(str, size)), "-" if ws is None else "yes" if ws else "no", base.cell()]
+        cells = [name, "x".join(map(str, size)), "-" if ws is None else "yes" if ws else "no", base.cell()]
         cells += [group[tool].cell() if tool in group else "skipped" for tool in tools]
         rows.append(cells)
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
@@ -219,11 +219,12 @@ def _format(runs: list[Run], tools: tuple[str, ...]) -> str:
     return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
 
 
-def _grouped(runs: list[Run]) -> dict[tuple, dict[str | None, Run]]:
-    grouped: dict[tuple, dict[str | None, Run]] = {}
+def _grouped(runs: list[Run]) -> dict[tuple[str, tuple[int, ...]], dict[str | None, Run]]:
+    """(kernel name, size) -> tool (None: the plain run) -> its run."""
+    grouped: dict[tuple[str, tuple[int, ...]], dict[str | None, Run]] = {}
     for run in runs:
         grouped.setdefault((run.kernel.name, run.size), {})[run.tool] = run
-    return {(group[None].kernel, size): group for (_, size), group in grouped.items()}
+    return grouped
 
 
 def _size(text: str) -> tuple[int, ...]:
