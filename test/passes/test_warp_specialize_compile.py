@@ -75,13 +75,21 @@ def test_sass_has_tma_mbarriers_and_wgmma_only_in_the_consumer(compiled):
     assert all(in_producer(n) for n in tma_loads), "a TMA load outside the producer partition"
 
 
-def test_auto_mode_needs_no_marker():
-    text = TTIR.read_text().replace("{tt.warp_specialize}", "")
+def _unmarked(ttir: pathlib.Path) -> ttpipe_compile.SourceFile:
+    text = ttir.read_text().replace("{tt.warp_specialize}", "")
     assert "tt.warp_specialize" not in text
-    path = TTIR.parent / "matmul_tma_unmarked.ttir"
-    compiled = ttpipe_compile.compile_source(ttpipe_compile.SourceFile(str(path), text), "sm_90a",
-                                             pipeline="ttgir-sm90{warp-specialize=auto}")
-    assert "requestedRegisters = array<i32: 40>" in compiled.asm["ttgir"]
+    return ttpipe_compile.SourceFile(str(ttir.parent / f"unmarked_{ttir.name}"), text)
+
+
+def test_auto_mode_specializes_unmarked_loops_where_it_pays():
+    """`warp-specialize=auto`: two consumer warpgroups (num_warps=8) are specialized with no
+    marker; one (num_warps=4) is left to the software pipeliner (the cost model)."""
+    auto = "ttgir-sm90{warp-specialize=auto}"
+    cooperative = ttpipe_compile.compile_source(_unmarked(COOPERATIVE_TTIR), "sm_90a", pipeline=auto, num_warps=8)
+    assert "requestedRegisters = array<i32: 232, 40>" in cooperative.asm["ttgir"]
+    single = ttpipe_compile.compile_source(_unmarked(TTIR), "sm_90a", pipeline=auto)
+    assert "ttg.warp_specialize" not in single.asm["ttgir"]
+    assert "ttng.warp_group_dot_wait" in single.asm["ttgir"]  # pipelined instead
 
 
 @pytest.fixture(scope="module")
