@@ -185,10 +185,11 @@ def scoped_schedulers() -> Iterator[None]:
         _SCHEDULERS.update(saved)
 
 
-def loads_first_scheduler(loop: scf.ForOp, context: LoopScheduleContext) -> CoarseSchedule | None:
+def loads_in_stage_0(loop: scf.ForOp, context: LoopScheduleContext, lead: int = 1) -> CoarseSchedule | None:
     """All loads with a latency in stage 0, everything else in the last stage.
 
-    1. The stage count is one more than the largest load latency (none: leave the loop).
+    1. The stage count is the largest load latency plus `lead` (none: leave the loop), so
+       each load is issued `lead` iterations or more ahead of where its latency needs it.
     2. Each such load goes to stage 0, in a cluster of loads at the back of the order (the
        next iterations' loads are issued after this iteration's compute).
     3. Triton's completion steps place the rest: the loads' producers join them, values
@@ -197,13 +198,18 @@ def loads_first_scheduler(loop: scf.ForOp, context: LoopScheduleContext) -> Coar
     loads = [op for op in body_ops(loop) if isinstance(op, LOADS) and context.latencies.get(op, 0) > 0]
     if not loads:
         return None
-    schedule = CoarseSchedule(max(context.latencies[op] for op in loads) + 1)
+    schedule = CoarseSchedule(max(context.latencies[op] for op in loads) + lead)
     compute = schedule.new_at_back()
     issue = schedule.new_at_back()
     for load in loads:
         schedule.insert(load, 0, issue)
     context.complete(loop, schedule, compute)
     return schedule
+
+
+def loads_first_scheduler(loop: scf.ForOp, context: LoopScheduleContext) -> CoarseSchedule | None:
+    """`loads_in_stage_0` with the stages the loads' latencies ask for."""
+    return loads_in_stage_0(loop, context)
 
 
 register_scheduler("loads-first", loads_first_scheduler)
