@@ -27,7 +27,15 @@ may lift):
     `plan` states and checks the further preconditions: the epilogue's split rule, a tile
     of M a multiple of 64 per warpgroup, one function per module);
   - no `ttg.warp_specialize` in the function already, and the loop is not nested in a loop
-    and holds no op with regions (no nested loops, no `scf.if`);
+    and holds no op with regions (no nested loops, no `scf.if`), except a persistent
+    kernel's nest (`persistent_loops`: a tile loop holding exactly one `scf.for`, the K loop,
+    and no wgmma of its own; either loop marked), which `persistent_refusal` checks: the K
+    loop as above, the tile loop at the function's top level with no iteration arguments
+    (this round), one consumer warpgroup (this round: cooperative persistent kernels
+    decline), before the K loop only scalar arithmetic and splat constants, after it an
+    epilogue without regions; the ring plus TMA-store staging fits. Its K loop's ops are
+    stamped as a lone loop's; the tile loop's ops `[0]` (the consumer runs them all) or
+    `[0, 1]` (the K loop, and the scalar ops the producer's loads and K bounds need);
   - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
     is a `ttg.local_alloc` in the descriptor's shared encoding; that allocation and memdesc
     views of it, read only as wgmma operands; a `ttng.warp_group_dot` with both operands
@@ -58,7 +66,8 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import is_side_effect_free
 
-from ttpipe.dialects import scf, tt, ttg, ttng
+from ttpipe.dialects import arith, scf, tt, ttg, ttng
+from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.diagnostics import emit_remark
@@ -152,14 +161,15 @@ def check_target(module: ModuleOp, op: Operation) -> None:
                       f"warps)")
 
 
-def refusal(loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
-    """Step 1: the loop's loads, wgmmas and ring depth, or `Refused` with the reason."""
+def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpSpecializedLoop:
+    """Step 1: the loop's loads, wgmmas and ring depth, or `Refused` with the reason
+    (`nested`: the K loop of a persistent kernel, whose tile loop `persistent_refusal` checks)."""
     module = loop.get_toplevel_object()
     check_target(module, loop)
     func = loop.parent_op()
     while func is not None and not isinstance(func, tt.FuncOp):
-        if isinstance(func, scf.ForOp | scf.WhileOp):
-            raise Refused("the loop is nested in another loop (persistent kernels are a later round)")
+        if isinstance(func, scf.ForOp | scf.WhileOp) and not nested:
+            raise Refused("the loop is nested in another loop, not as the K loop of a persistent tile loop")
         func = func.parent_op()
     if func is not None and any(isinstance(op, ttg.WarpSpecializeOp) for op in func.walk()):
         raise Refused("the function is already warp-specialized (it holds a ttg.warp_specialize)")
@@ -326,6 +336,93 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str) -> WarpSpeci
     return found
 
 
+def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
+    """(tile loop, K loop) where `loop` is either loop of a persistent kernel's nest: a loop
+    holding no wgmma itself and exactly one `scf.for` (the K loop), or the one loop nested
+    so in an `scf.for`; None for any other loop."""
+    def tile_and_k(outer: Operation) -> tuple[scf.ForOp, scf.ForOp] | None:
+        if not isinstance(outer, scf.ForOp):
+            return None
+        inner = [op for op in outer.body.ops if isinstance(op, scf.ForOp)]
+        if len(inner) != 1 or any(isinstance(op, ttng.WarpGroupDotOp) for op in outer.body.ops):
+            return None
+        return outer, inner[0]
+
+    return tile_and_k(loop) or tile_and_k(loop.parent_op())
+
+
+def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
+    """Step 1 for a persistent kernel: the K loop's preconditions (`refusal`), and the tile
+    loop's: at the top level of its function, no iteration arguments (this round: carried
+    scalars other than the induction variable would need a copy per partition), one consumer
+    warpgroup (this round), before the K loop only side-effect-free scalar ops and splat
+    constants (tile offsets; the accumulator's zero-init), after it an epilogue of ops
+    without regions, which the consumer runs once per tile; the ring plus the shared
+    staging tile of each `tt.descriptor_store` (TMA lowering's, live with the ring) fits."""
+    check_target(tile.get_toplevel_object(), tile)
+    if not isinstance(tile.parent_op(), tt.FuncOp):
+        raise Refused("the tile loop of a persistent kernel is nested in another loop or region")
+    if consumer_warpgroups(tile) > 1:
+        raise Refused("persistent kernels with cooperative consumer warpgroups (num_warps=8) are a later round")
+    if tile.body.args[1:]:
+        raise Refused("the tile loop carries values (iteration arguments); only its induction variable this round")
+    found = refusal(k_loop, default_stages, nested=True)
+    ops = [op for op in tile.body.ops if not isinstance(op, scf.YieldOp)]
+    position = ops.index(k_loop)
+    for op in ops[:position]:
+        if op.regions or not is_side_effect_free(op):
+            raise Refused(f"'{op.name}' before the K loop in the tile loop; only scalar arithmetic this round")
+        if not all(_is_scalar(v) for v in op.results) and not (
+                isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseElementsAttr) and op.value.is_splat):
+            raise Refused(f"'{op.name}' computes a tensor before the K loop in the tile loop")
+    staging = 0
+    for op in ops[position + 1:]:
+        if op.regions:
+            raise Refused(f"'{op.name}' in the epilogue of the tile loop (control flow is a later round)")
+        if isinstance(op, tt.DescriptorStoreOp):
+            staging += tile_bytes(op.src.type)
+    needed = ring_bytes(found.stages, found.stage_bytes) + staging
+    if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "
+                      f"store staging need {needed} bytes of shared memory, more than the "
+                      f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+    return found
+
+
+def producer_tile_ops(tile: scf.ForOp, k_loop: scf.ForOp, k_parts: dict[Operation, set[int]]) -> set[Operation]:
+    """The ops of the tile loop's body before the K loop that the producer needs: those
+    computing the K loop's bounds or a value its producer ops read (transitively)."""
+    needed = [k_loop.lowerBound, k_loop.upperBound, k_loop.step]
+    needed += [v for op, parts in k_parts.items() if PRODUCER in parts for v in op.operands]
+    found: set[Operation] = set()
+    while needed:
+        value = needed.pop()
+        owner = value.owner
+        if isinstance(owner, Operation) and owner.parent_block() is tile.body and owner not in found:
+            found.add(owner)
+            needed += owner.operands
+    return found
+
+
+def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int, mode: str) -> WarpSpecializedLoop:
+    """Steps 1-4 for a persistent kernel: the K loop's ops stamped as a lone K loop's, the
+    tile loop's ops stamped too (the consumer runs all of them, the producer the scalar ops
+    its K loop needs, both the K loop itself), so phase 2 sees the nest."""
+    found = persistent_refusal(tile, k_loop, default_stages)
+    if mode == "auto" and (why := unprofitable(tile)) is not None:
+        raise Refused(why)
+    k_parts = assign_partitions(found)
+    producer_ops = producer_tile_ops(tile, k_loop, k_parts)
+    for op, parts in k_parts.items():
+        op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
+    for op in tile.body.ops:
+        if not isinstance(op, scf.YieldOp):
+            parts = [CONSUMER, PRODUCER] if op is k_loop or op in producer_ops else [CONSUMER]
+            op.attributes[PARTITION] = DenseArrayBase.from_list(i32, parts)
+    k_loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    return found
+
+
 def candidate_loops(module: ModuleOp, mode: str) -> list[scf.ForOp]:
     """The loops `mode` asks for, outermost first."""
     loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
@@ -353,8 +450,16 @@ class PartitionLoops(ModulePass):
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        tried: set[scf.ForOp] = set()
         for loop in candidate_loops(op, self.mode):
+            nest = persistent_loops(loop)
+            if nest is not None and nest[0] in tried:
+                continue  # the other loop of a nest already tried
             try:
-                partition_loop(loop, self.num_stages, self.mode)
+                if nest is None:
+                    partition_loop(loop, self.num_stages, self.mode)
+                else:
+                    tried.add(nest[0])
+                    partition_persistent(*nest, self.num_stages, self.mode)
             except Refused as exc:
                 emit_remark(loop, REMARK + str(exc))

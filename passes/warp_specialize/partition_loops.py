@@ -49,6 +49,30 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      (whose wgmma step also needs `tt.num_stages >= 1`) leave them alone, and neither loop
      carries `tt.warp_specialize`, the attribute `nvgpu-warp-specialization` looks for.
 
+  9. Persistent kernels (phase 1's `partition_persistent`: the tile loop's ops stamped too,
+     `lower_persistent`): the ring is allocated around the tile loop. seed 000 ("merge the
+     output-tile and cta-k iterDomains") is realised as the producer's own copy of the tile
+     loop with its K loop inside, ONE `PipelineState` carried through both (iteration
+     arguments of each; the K loop starts from the tile loop's state and the tile loop
+     yields the K loop's), so the ring never drains between tiles. A literal merged loop
+     `0 .. tiles x k_tiles` would need a div/mod per iteration to recover (tile, k) and a
+     tile count computed up front; the nest runs the same (tile, k) sequence without them.
+     The consumer's copy of the tile loop holds its clones of the tile loop's ops in order:
+     the offset arithmetic, its K loop (carrying the same state in the same sequence: the
+     compute loop is derived from the load loop, same tile order, same stage/phase
+     sequence), the flush `warp_group_dot_wait {pendings = 0}`, then `consumer_release` of
+     the tile's last stage where its K loop ran (lower < upper bound), then the epilogue
+     (reading the flushed accumulator); the accumulator's zero-init is the K loop's
+     initial value, so it restarts per tile. The "no release in the first iteration" test
+     compares the K loop's induction variable with its lower bound: per tile. Releasing
+     each tile's last stage is what lets the producer of the next tiles reuse it (the
+     protocol model `test_warp_specialize_protocol.py` runs the nest, tiles 0-5 x K
+     iterations 0-5, stages 2-4, one and two consumers, and shows the hang without it).
+     Epilogue `tt.descriptor_store`s stay as they are: Triton's TMA lowering stages each
+     in its own shared tile and waits for the store to read it (`async_tma_store_wait
+     {pendings = 0}`) before the next tile can rewrite it (a blocking wait per tile; the
+     ring of epilogue buffers of seed 003 is a later round).
+
 Correct for any trip count: all loops run the same iterations; with none, no barrier
 is touched and the flush waits for nothing; with fewer than `stages`, the producer's
 waits all pass on fresh empty mbarriers (phase 1) and never wait for a release. For
@@ -156,14 +180,19 @@ def carried_arguments(loop: scf.ForOp, partition: int) -> list[int]:
 
 
 def build_partition_loop(loop: scf.ForOp, partition: int, builder: OpBuilder, mapping: dict[SSAValue, SSAValue],
-                         start_phase: int, carried_type: Callable[[Attribute], Attribute] | None = None
-                         ) -> PartitionLoop:
+                         start_phase: int, carried_type: Callable[[Attribute], Attribute] | None = None,
+                         state: PipelineState | None = None) -> PartitionLoop:
     """Step 3: the partition's copy of `loop` at `builder`, its ops cloned, not yet yielding;
-    `carried_type` gives an iteration argument's type in the copy (the same by default)."""
+    `carried_type` gives an iteration argument's type in the copy (the same by default);
+    `state`: the (index, phase) the copy starts from (a persistent tile loop's), else
+    (0, `start_phase`)."""
     carried = carried_arguments(loop, partition)
     carried_type = carried_type or (lambda type_: type_)
-    zero = builder.int_constant(0, 32)
-    phase = builder.int_constant(start_phase, 32)
+    if state is None:
+        zero = builder.int_constant(0, 32)
+        phase = builder.int_constant(start_phase, 32)
+    else:
+        zero, phase = state.index, state.phase
     old_args = loop.body.args
     inits = [mapping.get(loop.initArgs[i], loop.initArgs[i]) for i in carried] + [zero, phase]
     body = Block(arg_types=[old_args[0].type, *(carried_type(old_args[i + 1].type) for i in carried), i32, i32])
@@ -344,9 +373,113 @@ def lower_loop(loop: scf.ForOp) -> None:
     Rewriter.erase_op(loop)
 
 
+def tile_loop_copy(b: OpBuilder, tile: scf.ForOp, mapping: dict[SSAValue, SSAValue], start_phase: int
+                   ) -> tuple[scf.ForOp, PipelineState, OpBuilder]:
+    """Step 9: a partition's copy of a persistent kernel's tile loop at `b`, carrying only a
+    `PipelineState` from (0, `start_phase`); its body (a builder at its end) not yet yielding."""
+    zero = b.int_constant(0, 32)
+    phase = b.int_constant(start_phase, 32)
+    body = Block(arg_types=[tile.body.args[0].type, i32, i32])
+    mapping[tile.body.args[0]] = body.args[0]
+    new_tile = b.insert(scf.ForOp(*(mapping.get(v, v) for v in (tile.lowerBound, tile.upperBound, tile.step)),
+                                  [zero, phase], body=body, unsigned_cmp=tile.unsignedCmp is not None), tile.location)
+    new_tile.attributes[NUM_STAGES] = int_attr(0)
+    return new_tile, PipelineState(body.args[1], body.args[2]), OpBuilder(InsertPoint.at_end(body), tile.location)
+
+
+def clone_into(b: OpBuilder, ops: Sequence[Operation], mapping: dict[SSAValue, SSAValue]) -> None:
+    for op in ops:
+        copy = op.clone(value_mapper=mapping)
+        copy.attributes.pop(PARTITION, None)
+        b.insert_clone(copy)
+
+
+def lower_persistent(tile: scf.ForOp) -> None:
+    """Step 9: a persistent kernel's stamped tile loop and its K loop (phase 1's
+    `partition_persistent`; one consumer warpgroup)."""
+    k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
+    stages = get_int(k_loop, NUM_STAGES)
+    k_ops = body_ops(k_loop)
+    loads = [op for op in k_ops if isinstance(op, tt.DescriptorLoadOp)]
+    tiles = {load: next(iter(load.result.uses)).operation for load in loads}
+    buffers = {load: create_alloc(tile, load.result.type, load.location,
+                                  encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
+    full = create_barrier_alloc(tile, stages, 1)
+    empty = create_barrier_alloc(tile, stages, 1)
+    ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
+    outer = OpBuilder(InsertPoint.before(tile), tile.location)
+    outer.insert(gpu.BarrierOp())
+    tile_ops = body_ops(tile)
+    position = tile_ops.index(k_loop)
+    producer_tile_ops = [op for op in tile_ops[:position] if PRODUCER in partitions(op)]
+
+    captures: list[SSAValue] = []
+    read = [v for op in (*producer_tile_ops, *(op for op in k_ops if PRODUCER in partitions(op))) for v in op.operands]
+    read += [k_loop.lowerBound, k_loop.upperBound, k_loop.step,
+             *(k_loop.initArgs[i] for i in carried_arguments(k_loop, PRODUCER)),
+             tile.lowerBound, tile.upperBound, tile.step]
+    for value in read:
+        if is_defined_outside_loop(value, tile) and value not in captures:
+            captures.append(value)
+    captures += [*buffers.values(), full, empty]
+
+    # The producer: its tile loop around its K loop, one PipelineState through both.
+    producer_block = Block(arg_types=[value.type for value in captures])
+    producer_map: dict[SSAValue, SSAValue] = dict(zip(captures, producer_block.args))
+    pb = OpBuilder(InsertPoint.at_end(producer_block), tile.location)
+    producer_ring = PipelineTmaAsync([producer_map[v] for v in buffers.values()], producer_map[full],
+                                     producer_map[empty], ring.stage_bytes)
+    producer_stages = pb.int_constant(stages, 32)
+    producer_tile, producer_state, tb = tile_loop_copy(pb, tile, producer_map, PRODUCER_START_PHASE)
+    clone_into(tb, producer_tile_ops, producer_map)
+    producer = build_partition_loop(k_loop, PRODUCER, tb, producer_map, PRODUCER_START_PHASE, state=producer_state)
+    lower_producer(producer, producer_ring, {load: producer_map[buffers[load]] for load in loads}, loads)
+    finish_loop(producer, k_loop, producer_map, producer_stages)
+    tb.set_after(producer.loop)
+    tb.insert(scf.YieldOp(*producer.loop.results[-2:]))
+    pb.set_after(producer_tile)
+    pb.insert(ttg.WarpReturnOp())
+
+    # The consumer: its tile loop around its K loop, the flush, the release of the tile's
+    # last stage, the epilogue.
+    consumer_block = Block()
+    cb = OpBuilder(InsertPoint.at_end(consumer_block), tile.location)
+    consumer_stages = cb.int_constant(stages, 32)
+    consumer_map: dict[SSAValue, SSAValue] = {}
+    consumer_tile, consumer_state, tb = tile_loop_copy(cb, tile, consumer_map, CONSUMER_START_PHASE)
+    clone_into(tb, tile_ops[:position], consumer_map)
+    consumer = build_partition_loop(k_loop, CONSUMER, tb, consumer_map, CONSUMER_START_PHASE, state=consumer_state)
+    lower_bound = consumer_map.get(k_loop.lowerBound, k_loop.lowerBound)
+    upper_bound = consumer_map.get(k_loop.upperBound, k_loop.upperBound)
+    waited = lower_consumer(consumer, ring, buffers, tiles, lower_bound, consumer_stages)
+    finish_loop(consumer, k_loop, consumer_map, consumer_stages, waited)
+    tb.set_after(consumer.loop)
+    results = {i: consumer.loop.results[consumer.carried.index(i)] for i, r in enumerate(k_loop.results) if r.uses}
+    accumulators = [i for i in results if isinstance(results[i].type, TensorType)]
+    flush = tb.insert(ttng.WarpGroupDotWaitOp([results[i] for i in accumulators], pendings=0), k_loop.location)
+    results.update(zip(accumulators, flush.outputs))
+    after = PipelineState(*consumer.loop.results[-2:])
+    ran = tb.cmpi(CmpIPredicate.ult if k_loop.unsignedCmp is not None else CmpIPredicate.slt, lower_bound, upper_bound)
+    ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
+    consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
+    clone_into(tb, tile_ops[position + 1:], consumer_map)
+    tb.insert(scf.YieldOp(after.index, after.phase))
+    cb.set_after(consumer_tile)
+    cb.insert(ttg.WarpYieldOp([]))
+
+    ws = outer.insert(ttg.WarpSpecializeOp(
+        captures, default_region=Region(consumer_block), partition_regions=[Region(producer_block)],
+        partition_num_warps=[PRODUCER_NUM_WARPS], result_types=[]))
+    ws.partitions_op.location = tile.location
+    Rewriter.erase_op(tile)
+
+
 def stamped_loops(module: ModuleOp) -> list[scf.ForOp]:
-    return [op for op in module.walk() if isinstance(op, scf.ForOp)
-            and any(PARTITION in body_op.attributes for body_op in op.body.ops)]
+    """The stamped loops, outermost first; a persistent kernel's K loop is lowered with its
+    tile loop, not on its own."""
+    loops = [op for op in module.walk() if isinstance(op, scf.ForOp)
+             and any(PARTITION in body_op.attributes for body_op in op.body.ops)]
+    return [loop for loop in loops if not (isinstance(loop.parent_op(), scf.ForOp) and loop.parent_op() in loops)]
 
 
 @dataclass(frozen=True)
@@ -360,4 +493,7 @@ class PartitionLoopsToWarpSpecialize(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for loop in stamped_loops(op):
-            lower_loop(loop)
+            if any(isinstance(body_op, scf.ForOp) for body_op in loop.body.ops):
+                lower_persistent(loop)
+            else:
+                lower_loop(loop)

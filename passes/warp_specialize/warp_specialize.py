@@ -45,6 +45,12 @@ class WarpSpecialize(ModulePass):
     the epilogue, and the producer last; `requestedRegisters = [232, 40]`
     (`cooperative.py`, `registers.py`).
 
+    A persistent kernel (a grid-stride tile loop around such a K loop, either loop marked;
+    `num_warps=4` this round): `ttg.warp_specialize` around the whole tile loop, the
+    producer's tile loop around its K loop and the consumer's tile loop around its K loop,
+    flush, last-stage release and epilogue, one (index, phase) state through both loops of
+    each (`partition_loops.py` step 9).
+
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
     docstring gives its steps, preconditions and attributes.

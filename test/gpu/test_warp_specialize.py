@@ -7,7 +7,11 @@ warpgroups, full/empty mbarrier ring), checked against torch in float32.
 multiples of the tile; K tiles (BLOCK_K = 64, 3 stages) 0 (K = 0 passed to the kernel: the
 loops never run, C must be 0), 1, 2 (= stages - 1), 3 (= stages), 4 and 16, the last tile
 ragged where K is not a multiple of 64 (K and N stay multiples of 8: TMA needs 16-byte row
-strides). `num_warps=8` (two cooperative consumer warpgroups splitting M, 12 warps in all):
+strides). Persistent (`num_warps=4`, 128x128x64): a grid-stride tile loop marked
+`warp_specialize=True` around the K loop with a TMA store epilogue, on a grid of
+`PERSISTENT_SMS` = 3 CTAs: 7 tiles (not a multiple of the grid; ragged M and N), K tiles 0, 1,
+2, 3, 16, one tile (128 x 128) with 16 K tiles, and 25 tiles of 4 K tiles (the ring's state
+runs on across tiles; a stage released late or never shows as a hang or a wrong tile). `num_warps=8` (two cooperative consumer warpgroups splitting M, 12 warps in all):
 128x256x64 and 256x128x64 tiles, fp16 and bf16, ragged M and N, K tiles 0, 1, 2, 3 and 16;
 with the TMA store epilogue (staged through shared memory, one TMA store) and with a
 pointer-store epilogue (`tl.store` with masks: each warpgroup stores its rows). C starts as
@@ -32,6 +36,11 @@ CASES = [("tma_store", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bf
 CASES += [(store, 8, bm, bn, dtype, m, n, k) for store in ("tma_store", "pointer_store")
           for bm, bn in ((128, 256), (256, 128)) for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 0), (300, 328, 64), (520, 328, 120), (300, 600, 192), (520, 600, 1000))]
+PERSISTENT_SMS = 3
+"""The persistent cases' grid: 3 CTAs, so 7 tiles (300 x 328 in 128 x 128) leave them 3, 2 and 2."""
+CASES += [("persistent", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 328, 0), (300, 328, 64), (300, 328, 120), (300, 328, 192), (300, 328, 1000),
+                          (128, 128, 1000), (520, 600, 248))]
 """(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages."""
 
 
@@ -88,6 +97,20 @@ def child() -> None:
         mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
         tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(c_ptr.dtype.element_ty), mask=mask)
 
+    @triton.jit
+    def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                 BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+        tiles_n = tl.cdiv(N, BLOCK_N)
+        for tile in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M) * tiles_n, NUM_SMS, warp_specialize=True):
+            off_m = (tile // tiles_n) * BLOCK_M
+            off_n = (tile % tiles_n) * BLOCK_N
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for kk in tl.range(0, tl.cdiv(K, BLOCK_K)):
+                a = a_desc.load([off_m, kk * BLOCK_K])
+                b = b_desc.load([off_n, kk * BLOCK_K])
+                acc = tl.dot(a, b.T, acc)
+            c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
     bk = 64
     with ttpipe.triton.installed("ttgir-sm90{warp-specialize=true}"):
         for case in CASES:
@@ -100,7 +123,12 @@ def child() -> None:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
             grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
             a_desc, b_desc = TensorDescriptor.from_tensor(a, [bm, bk]), TensorDescriptor.from_tensor(b, [bn, bk])
-            if store == "tma_store":
+            if store == "persistent":
+                grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
+                compiled = matmul_tma_ws_persistent[grid](a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]),
+                                                          m, n, k, bm, bn, bk, PERSISTENT_SMS, num_warps=warps,
+                                                          num_stages=3)
+            elif store == "tma_store":
                 compiled = matmul_tma_ws[grid](a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]), k, bm, bn,
                                                bk, num_warps=warps, num_stages=3)
             else:

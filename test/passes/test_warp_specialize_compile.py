@@ -6,7 +6,10 @@ Input: `test/lit/warp-specialize/Inputs/matmul_tma_ws.ttir`, the TTIR Triton 3.6
 non-persistent TMA matmul (128x128x64 fp16 tiles) with `tl.range(..., warp_specialize=True)`
 (stock Triton fails on it in nvgpu-warp-specialization, on the TMA store epilogue), at
 num_warps=4; and `matmul_tma_ws_coop.ttir`, the same kernel with 128x256x64 tiles at
-num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps.
+num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps; and
+`matmul_tma_ws_persistent.ttir`, `python/ttpipe/bench/kernels.py`'s persistent kernel
+(grid-stride tile loop marked, K loop inside, TMA store epilogue; 128x128x64 fp16, num_warps=4):
+the producer's tile loop around its K loop, the consumer's with the epilogue between.
 """
 
 import pathlib
@@ -18,6 +21,7 @@ from ttpipe import compile as ttpipe_compile
 
 TTIR = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs" / "matmul_tma_ws.ttir"
 COOPERATIVE_TTIR = TTIR.with_name("matmul_tma_ws_coop.ttir")
+PERSISTENT_TTIR = TTIR.with_name("matmul_tma_ws_persistent.ttir")
 PIPELINE = "ttgir-sm90{warp-specialize=true}"
 
 
@@ -140,3 +144,36 @@ def test_cooperative_sass_wgmma_in_both_consumers_tma_loads_in_the_producer(coop
     assert len(consumer_spans) == 2, "wgmma not in both consumer warpgroups"
     assert {registers_at(n) for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
     assert [registers_at(n) for n in tma_stores] == [232]  # one TMA store, by consumer warpgroup 0
+
+
+@pytest.fixture(scope="module")
+def persistent():
+    return ttpipe_compile.compile_file(str(PERSISTENT_TTIR), "sm_90a", pipeline=PIPELINE)
+
+
+def test_persistent_ttgir_nests_both_loops_in_each_partition(persistent):
+    ttgir = persistent.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "requestedRegisters = array<i32: 40>" in ttgir
+    assert ttgir.count("tt.num_stages = 0") == 4  # each partition's tile loop and K loop
+    # In each K loop one wgmma group in flight; after it one flush per tile, in the tile loop.
+    assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", ttgir) == ["1", "0"]
+    assert "loop.stage" not in ttgir and "ttg.async_copy_global_to_local" not in ttgir
+
+
+def test_persistent_sass_wgmma_in_the_consumer_tma_loads_in_the_producer(persistent):
+    assert "setmaxnreg.dec.sync.aligned.u32 \t40" in persistent.asm["ptx"]
+    lines = persistent.sass().splitlines()
+    spans = producer_spans(lines)
+    assert spans
+
+    def in_producer(number: int) -> bool:
+        return any(start < number < end for start, end in spans)
+
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
+    assert hgmma and tma_loads and tma_stores
+    assert not any(in_producer(n) for n in hgmma), "wgmma in the producer partition"
+    assert all(in_producer(n) for n in tma_loads), "a TMA load outside the producer partition"
+    assert not any(in_producer(n) for n in tma_stores), "the epilogue's TMA store in the producer partition"
