@@ -19,8 +19,10 @@ each wgmma reads the M-half `memdesc_subslice [c h, 0]` of its A stage and the w
 stage into an `h x N` accumulator in the layout `ttpipe-accelerate-matmul` gives a 4-warp
 wgmma of that shape (`warpsPerTileV3`: `[4, 1]`; `wgmma_instr_shape` of `h x N`, 4 warps).
 
-The epilogue (the ops after the loop, up to the function's `tt.return`) is rebuilt in each
-consumer region at that warpgroup's rows, and the original erased, so no tensor laid out
+The loop is at the top level of its function, its epilogue the ops after it up to the
+`tt.return`; or it is a persistent kernel's K loop, its tile loop at the top level, its
+epilogue the ops after it up to the tile loop's `scf.yield` (run once per tile). The
+epilogue is rebuilt in each consumer region at that warpgroup's rows, and the original erased, so no tensor laid out
 for the old warp count is left. Each store is rebuilt from its operands, demanding each
 value either at one M-half along an axis ("split along a") or whole ("re-laid out"):
 
@@ -44,6 +46,13 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
     (`gpu.barrier`); warpgroups 1..C-1 then arrive on a staging mbarrier (count C - 1),
     and warpgroup 0 waits on it and issues the one TMA store of the tile (CUTLASS's
     cooperative epilogue: all math warps write shared memory, one thread issues the TMA).
+    In a persistent kernel the pair runs once per tile: its phase parity is an iteration
+    argument of each consumer tile loop (from 0, flipped per tile; carried, not computed
+    from the tile index: no division), warpgroup 0 waits the staging *full* mbarrier with
+    it, and a staging *empty* mbarrier (count 1) closes the loop: warpgroup 0 arrives on it
+    after `async_tma_store_wait {pendings = 0}`, warpgroups 1..C-1 wait on it with the
+    complement (a fresh mbarrier passes it, for the first tile) before writing their rows,
+    so none rewrites its half before the previous tile's TMA store has read it.
 
 Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one above,
 `#ttg.blocked` by dividing the warps of dim 0 by C (else of the dim with most warps),
@@ -241,9 +250,13 @@ def _forward_axes(split: CooperativeSplit) -> None:
 def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSplit:
     """The split of `loop` (whose wgmmas are `dots`) over its consumer warpgroups, or `Refused`."""
     warpgroups = consumer_warpgroups(loop)
-    func = loop.parent_op()
-    if not isinstance(func, tt.FuncOp) or loop.parent_block() is not func.body.blocks[0]:
-        raise Refused("cooperative warpgroups need the loop at the top level of its function")
+    outer = loop.parent_op()
+    tile = outer if isinstance(outer, scf.ForOp) else None
+    func = outer.parent_op() if tile is not None else outer
+    top = tile if tile is not None else loop
+    if not isinstance(func, tt.FuncOp) or top.parent_block() is not func.body.blocks[0]:
+        raise Refused("cooperative warpgroups need the loop (or its persistent tile loop) at the top level of its "
+                      "function")
     module = func.parent_op()
     if isinstance(module, ModuleOp) and sum(isinstance(op, tt.FuncOp) for op in module.ops) != 1:
         raise Refused("cooperative warpgroups change the module's ttg.num-warps: one tt.func per module")
@@ -265,14 +278,17 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
         raise Refused(f"no wgmma shape for a {rows // warpgroups}x{cols} warpgroup tile")
     mine = NvidiaMmaEncodingAttr.get(acc.encoding.version_major, acc.encoding.version_minor,
                                      [WARPS_PER_WARPGROUP, 1], instr, acc.encoding.cta_layout)
-    block = func.body.blocks[0]
-    ops = list(block.ops)
+    ops = list(loop.parent_block().ops)
     position = ops.index(loop)
     terminator = ops[-1]
-    if not isinstance(terminator, tt.ReturnOp) or terminator.operands:
+    if tile is None and (not isinstance(terminator, tt.ReturnOp) or terminator.operands):
         raise Refused("the function returns values; the epilogue must end in a bare tt.return")
     epilogue = ops[position + 1:-1]
-    for op in ops[:position]:
+    before = ops[:position]
+    if tile is not None:
+        top_ops = list(func.body.blocks[0].ops)
+        before += top_ops[:top_ops.index(tile)]
+    for op in before:
         for nested in op.walk():
             if any(_is_tensor(r) for r in nested.results) and not _splat_constant(nested):
                 raise Refused(f"'{nested.name}' computes a tensor before the loop")
@@ -307,10 +323,15 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
 
 @dataclass
 class StagedStore:
-    """The shared staging tile and the mbarrier of one `tt.descriptor_store`."""
+    """The shared staging tile of one `tt.descriptor_store`, its *full* mbarrier (count
+    C - 1: warpgroups 1..C-1 arrive once their rows are in it) and, in a persistent
+    kernel, its *empty* mbarrier (count 1: warpgroup 0 arrives once the TMA store has
+    read the tile, `async_tma_store_wait {pendings = 0}`; warpgroups 1..C-1 wait on it
+    before writing their rows of the next tile). None where the store runs once."""
 
     tile: SSAValue
-    barrier: SSAValue
+    full: SSAValue
+    empty: SSAValue | None = None
 
 
 @dataclass
@@ -321,7 +342,12 @@ class WarpgroupEpilogue:
     index: int
     builder: OpBuilder
     results: dict[SSAValue, SSAValue]
-    """The loop's results as this warpgroup's loop gives them (accumulators flushed)."""
+    """The loop's results as this warpgroup's loop gives them (accumulators flushed), and
+    the scalars the region computed for values of the original (a persistent tile loop's
+    offsets)."""
+    phase: SSAValue | None = None
+    """The staging mbarriers' phase parity of this epilogue run (i32): 0 where it runs
+    once; a persistent tile loop's iteration argument, flipped per tile."""
     built: dict[tuple[SSAValue, int | None], SSAValue] = field(default_factory=dict)
 
     def share(self, value: SSAValue, axis: int | None) -> SSAValue:
@@ -339,7 +365,7 @@ class WarpgroupEpilogue:
             return self.results[value]
         if not _is_tensor(value):
             if not isinstance(op, Operation) or op not in split.epilogue:
-                return value
+                return self.results.get(value, value)
             return b.insert_clone(op.clone(value_mapper={v: self.share(v, None) for v in op.operands})).results[
                 value.index]
         type_ = split.share_type(value.type, axis)
@@ -368,17 +394,25 @@ class WarpgroupEpilogue:
                                tile_type.memory_space, True, tile_type.alloc_shape)
         offsets = [self.index * split.half] + [0] * (len(tile_type.shape) - 1)
         view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
+        if self.index and staged.empty is not None:
+            # The previous tile's TMA store has read the staging tile (parity of the phase
+            # before this tile's: a fresh mbarrier passes it, as a producer's first acquire).
+            previous = b.xori(self.phase, b.int_constant(1, 32))
+            b.insert(ttng.WaitBarrierOp(single_barrier(b, staged.empty), previous), store.location)
         b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
         b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), store.location)
         b.insert(gpu.BarrierOp(), store.location)
-        barrier = single_barrier(b, staged.barrier)
+        full = single_barrier(b, staged.full)
         if self.index:
-            b.insert(ttng.ArriveBarrierOp(barrier, count=1), store.location)
+            b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)
             return
-        b.insert(ttng.WaitBarrierOp(barrier, b.int_constant(0, 32)), store.location)
+        phase = self.phase if self.phase is not None else b.int_constant(0, 32)
+        b.insert(ttng.WaitBarrierOp(full, phase), store.location)
         indices = [self.share(v, None) for v in store.indices]
         b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices, staged.tile), store.location)
         b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
+        if staged.empty is not None:
+            b.insert(ttng.ArriveBarrierOp(single_barrier(b, staged.empty), count=1), store.location)
 
 
 def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSplit,
@@ -415,13 +449,16 @@ def staging_tile(b: OpBuilder, store: tt.DescriptorStoreOp) -> SSAValue:
 
 
 def erase_epilogue(split: CooperativeSplit) -> None:
-    """Erase the epilogue, the loop and the tensor constants nothing reads any more, and
-    give the module the warps of one consumer warpgroup."""
+    """Erase the epilogue and the loop (`one_warpgroup_module` then)."""
     for op in reversed(split.epilogue):
         Rewriter.erase_op(op, safe_erase=False)
-    func = split.loop.parent_op()
-    module = func.parent_op()
     Rewriter.erase_op(split.loop)
+
+
+def one_warpgroup_module(func: tt.FuncOp) -> None:
+    """Once the original loop is erased: erase the tensor constants nothing reads any more
+    and give the module the warps of one consumer warpgroup."""
+    module = func.parent_op()
     for op in list(func.body.blocks[0].ops):
         if _splat_constant(op) and not op.result.uses:
             Rewriter.erase_op(op)

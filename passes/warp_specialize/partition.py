@@ -30,10 +30,11 @@ may lift):
     and holds no op with regions (no nested loops, no `scf.if`), except a persistent
     kernel's nest (`persistent_loops`: a tile loop holding exactly one `scf.for`, the K loop,
     and no wgmma of its own; either loop marked), which `persistent_refusal` checks: the K
-    loop as above, the tile loop at the function's top level with no iteration arguments
-    (this round), one consumer warpgroup (this round: cooperative persistent kernels
-    decline), before the K loop only scalar arithmetic and splat constants, after it an
-    epilogue without regions; the ring plus TMA-store staging fits. Its K loop's ops are
+    loop as above (with cooperative warpgroups, `plan` splits the epilogue after the K loop
+    in the tile loop's body), the tile loop at the function's top level with no iteration
+    arguments (this round), before the K loop only scalar arithmetic and splat constants,
+    after it an epilogue without regions; the ring plus TMA-store staging (with cooperative
+    warpgroups also each staging tile's full/empty mbarrier pair) fits. Its K loop's ops are
     stamped as a lone loop's; the tile loop's ops `[0]` (the consumer runs them all) or
     `[0, 1]` (the K loop, and the scalar ops the producer's loads and K bounds need);
   - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
@@ -354,16 +355,13 @@ def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
 def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
     """Step 1 for a persistent kernel: the K loop's preconditions (`refusal`), and the tile
     loop's: at the top level of its function, no iteration arguments (this round: carried
-    scalars other than the induction variable would need a copy per partition), one consumer
-    warpgroup (this round), before the K loop only side-effect-free scalar ops and splat
+    scalars other than the induction variable would need a copy per partition), before the K loop only side-effect-free scalar ops and splat
     constants (tile offsets; the accumulator's zero-init), after it an epilogue of ops
     without regions, which the consumer runs once per tile; the ring plus the shared
     staging tile of each `tt.descriptor_store` (TMA lowering's, live with the ring) fits."""
     check_target(tile.get_toplevel_object(), tile)
     if not isinstance(tile.parent_op(), tt.FuncOp):
         raise Refused("the tile loop of a persistent kernel is nested in another loop or region")
-    if consumer_warpgroups(tile) > 1:
-        raise Refused("persistent kernels with cooperative consumer warpgroups (num_warps=8) are a later round")
     if tile.body.args[1:]:
         raise Refused("the tile loop carries values (iteration arguments); only its induction variable this round")
     found = refusal(k_loop, default_stages, nested=True)
@@ -381,6 +379,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) 
             raise Refused(f"'{op.name}' in the epilogue of the tile loop (control flow is a later round)")
         if isinstance(op, tt.DescriptorStoreOp):
             staging += tile_bytes(op.src.type)
+            if consumer_warpgroups(tile) > 1:
+                staging += 2 * MBARRIER_BYTES  # its staging full/empty mbarrier pair
     needed = ring_bytes(found.stages, found.stage_bytes) + staging
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "

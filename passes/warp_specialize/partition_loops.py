@@ -72,6 +72,15 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      in its own shared tile and waits for the store to read it (`async_tma_store_wait
      {pendings = 0}`) before the next tile can rewrite it (a blocking wait per tile; the
      ring of epilogue buffers of seed 003 is a later round).
+ 10. Persistent kernels with cooperative warpgroups (`num_warps=8`): the empty mbarriers
+     count C arrivals; each consumer warpgroup has its own copy of the tile loop (the tile
+     loop's scalar ops cloned, its tensor ops, the zero-init, rebuilt at the warpgroup's
+     rows) with step 9's K loop, flush and last-stage release, then its share of the
+     epilogue (step 7). Each `tt.descriptor_store` has a staging tile and a full/empty
+     mbarrier pair allocated around the tile loop; the consumer tile loops carry the
+     pair's phase parity as a third iteration argument (after index and phase), 0 at the
+     first tile, flipped at each yield (`cooperative.StagedStore`). Pointer stores need no
+     staging: each warpgroup stores its own rows.
 
 Correct for any trip count: all loops run the same iterations; with none, no barrier
 is touched and the flush waits for nothing; with fewer than `stages`, the producer's
@@ -81,7 +90,11 @@ stages, which each consumer issues in iteration k - stages + 1 <= k - 1 after wa
 for loads of iterations <= k - 1: no cycle (with C consumers the empty phase completes at
 the C-th arrival, so the producer waits for every consumer's release). The staging
 mbarrier of a cooperative TMA store is used once: warpgroups 1..C-1 arrive after their
-rows are in shared memory; warpgroup 0 waits for phase 0, then stores.
+rows are in shared memory; warpgroup 0 waits for phase 0, then stores. In a persistent
+kernel, tile t (counted per CTA) uses parity t & 1: warpgroup 0 waits full phase t (the
+arrivals of tile t), and warpgroups 1..C-1 wait empty phase t - 1 (warpgroup 0's arrival
+after tile t - 1's store has read the tile) before writing; neither side can run two
+tiles ahead of the other, so the parity never aliases (the protocol model runs it).
 
 Preconditions: phase 1's (the stamps are trusted). Attributes read: `ttg.partition`,
 `tt.num_stages`, `ttg.num-warps`; written: `tt.num_stages = 0` on the new loops,
@@ -119,6 +132,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     consumer_warpgroups,
     erase_epilogue,
     isolate,
+    one_warpgroup_module,
     plan,
     staging_tile,
     warpgroup_dot,
@@ -366,23 +380,28 @@ def lower_loop(loop: scf.ForOp) -> None:
         result_types=[] if split is not None else [loop.results[i].type for i in read]))
     ws.partitions_op.location = loop.location
     if split is not None:
+        func = loop.parent_op()
         erase_epilogue(split)
+        one_warpgroup_module(func)
         return
     for i, result in zip(read, ws.results):
         loop.results[i].replace_all_uses_with(result)
     Rewriter.erase_op(loop)
 
 
-def tile_loop_copy(b: OpBuilder, tile: scf.ForOp, mapping: dict[SSAValue, SSAValue], start_phase: int
-                   ) -> tuple[scf.ForOp, PipelineState, OpBuilder]:
-    """Step 9: a partition's copy of a persistent kernel's tile loop at `b`, carrying only a
-    `PipelineState` from (0, `start_phase`); its body (a builder at its end) not yet yielding."""
+def tile_loop_copy(b: OpBuilder, tile: scf.ForOp, mapping: dict[SSAValue, SSAValue], start_phase: int,
+                   staging: bool = False) -> tuple[scf.ForOp, PipelineState, OpBuilder]:
+    """Step 9: a partition's copy of a persistent kernel's tile loop at `b`, carrying a
+    `PipelineState` from (0, `start_phase`) and, with `staging`, the staging mbarriers'
+    phase parity from 0 (step 10; the last iteration argument); its body (a builder at its
+    end) not yet yielding."""
     zero = b.int_constant(0, 32)
     phase = b.int_constant(start_phase, 32)
-    body = Block(arg_types=[tile.body.args[0].type, i32, i32])
+    inits = [zero, phase] + ([b.int_constant(0, 32)] if staging else [])
+    body = Block(arg_types=[tile.body.args[0].type] + [i32] * len(inits))
     mapping[tile.body.args[0]] = body.args[0]
     new_tile = b.insert(scf.ForOp(*(mapping.get(v, v) for v in (tile.lowerBound, tile.upperBound, tile.step)),
-                                  [zero, phase], body=body, unsigned_cmp=tile.unsignedCmp is not None), tile.location)
+                                  inits, body=body, unsigned_cmp=tile.unsignedCmp is not None), tile.location)
     new_tile.attributes[NUM_STAGES] = int_attr(0)
     return new_tile, PipelineState(body.args[1], body.args[2]), OpBuilder(InsertPoint.at_end(body), tile.location)
 
@@ -395,19 +414,31 @@ def clone_into(b: OpBuilder, ops: Sequence[Operation], mapping: dict[SSAValue, S
 
 
 def lower_persistent(tile: scf.ForOp) -> None:
-    """Step 9: a persistent kernel's stamped tile loop and its K loop (phase 1's
-    `partition_persistent`; one consumer warpgroup)."""
+    """Steps 9-10: a persistent kernel's stamped tile loop and its K loop (phase 1's
+    `partition_persistent`), with one or more consumer warpgroups."""
     k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
     stages = get_int(k_loop, NUM_STAGES)
     k_ops = body_ops(k_loop)
     loads = [op for op in k_ops if isinstance(op, tt.DescriptorLoadOp)]
     tiles = {load: next(iter(load.result.uses)).operation for load in loads}
+    warpgroups = consumer_warpgroups(tile)
+    split = plan(k_loop, [op for op in k_ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
     buffers = {load: create_alloc(tile, load.result.type, load.location,
                                   encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
     full = create_barrier_alloc(tile, stages, 1)
-    empty = create_barrier_alloc(tile, stages, 1)
+    empty = create_barrier_alloc(tile, stages, warpgroups)
     ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
     outer = OpBuilder(InsertPoint.before(tile), tile.location)
+    staged = {}
+    if split is not None:
+        for store in split.stores:
+            if isinstance(store, tt.DescriptorStoreOp):
+                staging = staging_tile(outer, store)
+                outer.set_after(tile)
+                outer.insert(ttg.LocalDeallocOp(staging), store.location)
+                outer.set_before(tile)
+                staged[store] = StagedStore(staging, create_barrier_alloc(tile, 1, warpgroups - 1),
+                                            create_barrier_alloc(tile, 1, 1))
     outer.insert(gpu.BarrierOp())
     tile_ops = body_ops(tile)
     position = tile_ops.index(k_loop)
@@ -440,38 +471,68 @@ def lower_persistent(tile: scf.ForOp) -> None:
     pb.set_after(producer_tile)
     pb.insert(ttg.WarpReturnOp())
 
-    # The consumer: its tile loop around its K loop, the flush, the release of the tile's
-    # last stage, the epilogue.
-    consumer_block = Block()
-    cb = OpBuilder(InsertPoint.at_end(consumer_block), tile.location)
-    consumer_stages = cb.int_constant(stages, 32)
-    consumer_map: dict[SSAValue, SSAValue] = {}
-    consumer_tile, consumer_state, tb = tile_loop_copy(cb, tile, consumer_map, CONSUMER_START_PHASE)
-    clone_into(tb, tile_ops[:position], consumer_map)
-    consumer = build_partition_loop(k_loop, CONSUMER, tb, consumer_map, CONSUMER_START_PHASE, state=consumer_state)
-    lower_bound = consumer_map.get(k_loop.lowerBound, k_loop.lowerBound)
-    upper_bound = consumer_map.get(k_loop.upperBound, k_loop.upperBound)
-    waited = lower_consumer(consumer, ring, buffers, tiles, lower_bound, consumer_stages)
-    finish_loop(consumer, k_loop, consumer_map, consumer_stages, waited)
-    tb.set_after(consumer.loop)
-    results = {i: consumer.loop.results[consumer.carried.index(i)] for i, r in enumerate(k_loop.results) if r.uses}
-    accumulators = [i for i in results if isinstance(results[i].type, TensorType)]
-    flush = tb.insert(ttng.WarpGroupDotWaitOp([results[i] for i in accumulators], pendings=0), k_loop.location)
-    results.update(zip(accumulators, flush.outputs))
-    after = PipelineState(*consumer.loop.results[-2:])
-    ran = tb.cmpi(CmpIPredicate.ult if k_loop.unsignedCmp is not None else CmpIPredicate.slt, lower_bound, upper_bound)
-    ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
-    consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
-    clone_into(tb, tile_ops[position + 1:], consumer_map)
-    tb.insert(scf.YieldOp(after.index, after.phase))
-    cb.set_after(consumer_tile)
-    cb.insert(ttg.WarpYieldOp([]))
+    # The consumer warpgroups: each its tile loop around its K loop, the flush, the release
+    # of the tile's last stage, its epilogue (the default region, then partitions).
+    consumer_blocks = []
+    for index in range(warpgroups):
+        block = Block(arg_types=[value.type for value in captures] if index else ())
+        consumer_blocks.append(block)
+        cb = OpBuilder(InsertPoint.at_end(block), tile.location)
+        consumer_stages = cb.int_constant(stages, 32)
+        consumer_map: dict[SSAValue, SSAValue] = {}
+        consumer_tile, consumer_state, tb = tile_loop_copy(cb, tile, consumer_map, CONSUMER_START_PHASE,
+                                                           staging=bool(staged))
+        # A split's warpgroup builds its own share of the tensors (the accumulator's
+        # zero-init) below, not the whole tile's.
+        clone_into(tb, [op for op in tile_ops[:position]
+                        if split is None or not any(isinstance(r.type, TensorType) for r in op.results)], consumer_map)
+        epilogue = None
+        if split is not None:
+            epilogue = WarpgroupEpilogue(split, index, tb, {}, consumer_tile.body.args[-1] if staged else None)
+            consumer_map.update({init: epilogue.share(init, 0) for init in k_loop.initArgs
+                                 if isinstance(init.type, TensorType)})
+        consumer = build_partition_loop(k_loop, CONSUMER, tb, consumer_map, CONSUMER_START_PHASE,
+                                        None if split is None else split.carried_type, state=consumer_state)
+        lower_bound = consumer_map.get(k_loop.lowerBound, k_loop.lowerBound)
+        upper_bound = consumer_map.get(k_loop.upperBound, k_loop.upperBound)
+        waited = lower_consumer(consumer, ring, buffers, tiles, lower_bound, consumer_stages, split, index)
+        finish_loop(consumer, k_loop, consumer_map, consumer_stages, waited)
+        tb.set_after(consumer.loop)
+        results = {i: consumer.loop.results[consumer.carried.index(i)] for i, r in enumerate(k_loop.results)
+                   if r.uses}
+        accumulators = [i for i in results if isinstance(results[i].type, TensorType)]
+        flush = tb.insert(ttng.WarpGroupDotWaitOp([results[i] for i in accumulators], pendings=0), k_loop.location)
+        results.update(zip(accumulators, flush.outputs))
+        after = PipelineState(*consumer.loop.results[-2:])
+        ran = tb.cmpi(CmpIPredicate.ult if k_loop.unsignedCmp is not None else CmpIPredicate.slt, lower_bound,
+                      upper_bound)
+        ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
+        consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
+        yielded = [after.index, after.phase]
+        if epilogue is None:
+            clone_into(tb, tile_ops[position + 1:], consumer_map)
+        else:
+            epilogue.results.update(consumer_map)
+            for store in split.stores:
+                epilogue.store(store, staged.get(store))
+            if staged:
+                yielded.append(tb.xori(epilogue.phase, tb.int_constant(1, 32)))
+        tb.insert(scf.YieldOp(*yielded))
+        cb.set_after(consumer_tile)
+        cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
+        for op in block.walk():
+            op.attributes.pop(PARTITION, None)  # on the epilogue's clones
+    isolate(consumer_blocks[1:], captures, [*consumer_blocks[1:], producer_block])
 
     ws = outer.insert(ttg.WarpSpecializeOp(
-        captures, default_region=Region(consumer_block), partition_regions=[Region(producer_block)],
-        partition_num_warps=[PRODUCER_NUM_WARPS], result_types=[]))
+        captures, default_region=Region(consumer_blocks[0]),
+        partition_regions=[Region(block) for block in (*consumer_blocks[1:], producer_block)],
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (warpgroups - 1) + [PRODUCER_NUM_WARPS], result_types=[]))
     ws.partitions_op.location = tile.location
-    Rewriter.erase_op(tile)
+    func = tile.parent_op()
+    Rewriter.erase_op(tile, safe_erase=False)
+    if split is not None:
+        one_warpgroup_module(func)
 
 
 def stamped_loops(module: ModuleOp) -> list[scf.ForOp]:

@@ -45,11 +45,12 @@ class WarpSpecialize(ModulePass):
     the epilogue, and the producer last; `requestedRegisters = [232, 40]`
     (`cooperative.py`, `registers.py`).
 
-    A persistent kernel (a grid-stride tile loop around such a K loop, either loop marked;
-    `num_warps=4` this round): `ttg.warp_specialize` around the whole tile loop, the
-    producer's tile loop around its K loop and the consumer's tile loop around its K loop,
-    flush, last-stage release and epilogue, one (index, phase) state through both loops of
-    each (`partition_loops.py` step 9).
+    A persistent kernel (a grid-stride tile loop around such a K loop, either loop marked):
+    `ttg.warp_specialize` around the whole tile loop, the producer's tile loop around its K
+    loop and each consumer warpgroup's tile loop around its K loop, flush, last-stage release
+    and epilogue, one (index, phase) state through both loops of each (`partition_loops.py`
+    steps 9-10; with `num_warps=8` the TMA-store staging tile gets a full/empty mbarrier pair
+    whose phase the consumer tile loops carry).
 
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's

@@ -11,7 +11,11 @@ strides). Persistent (`num_warps=4`, 128x128x64): a grid-stride tile loop marked
 `warp_specialize=True` around the K loop with a TMA store epilogue, on a grid of
 `PERSISTENT_SMS` = 3 CTAs: 7 tiles (not a multiple of the grid; ragged M and N), K tiles 0, 1,
 2, 3, 16, one tile (128 x 128) with 16 K tiles, and 25 tiles of 4 K tiles (the ring's state
-runs on across tiles; a stage released late or never shows as a hang or a wrong tile). `num_warps=8` (two cooperative consumer warpgroups splitting M, 12 warps in all):
+runs on across tiles; a stage released late or never shows as a hang or a wrong tile);
+persistent at `num_warps=8` (two cooperative consumer warpgroups, each its own tile loop),
+128x256x64 (808 x 200) and 256x128x64 (200 x 840) tiles, 7 tiles on the 3-CTA grid, ragged M
+and N, K tiles 0, 1, 2 and 16, fp16 and bf16, the TMA store epilogue (the staging tile's
+full/empty mbarrier pair, its phase per tile). `num_warps=8` (two cooperative consumer warpgroups splitting M, 12 warps in all):
 128x256x64 and 256x128x64 tiles, fp16 and bf16, ragged M and N, K tiles 0, 1, 2, 3 and 16;
 with the TMA store epilogue (staged through shared memory, one TMA store) and with a
 pointer-store epilogue (`tl.store` with masks: each warpgroup stores its rows). C starts as
@@ -41,6 +45,8 @@ PERSISTENT_SMS = 3
 CASES += [("persistent", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 0), (300, 328, 64), (300, 328, 120), (300, 328, 192), (300, 328, 1000),
                           (128, 128, 1000), (520, 600, 248))]
+CASES += [("persistent", 8, bm, bn, dtype, m, n, k) for bm, bn, m, n in ((128, 256, 808, 200), (256, 128, 200, 840))
+          for dtype in ("float16", "bfloat16") for k in (0, 64, 120, 1000)]
 """(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages."""
 
 

@@ -9,7 +9,8 @@ num_warps=4; and `matmul_tma_ws_coop.ttir`, the same kernel with 128x256x64 tile
 num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps; and
 `matmul_tma_ws_persistent.ttir`, `python/ttpipe/bench/kernels.py`'s persistent kernel
 (grid-stride tile loop marked, K loop inside, TMA store epilogue; 128x128x64 fp16, num_warps=4):
-the producer's tile loop around its K loop, the consumer's with the epilogue between.
+the producer's tile loop around its K loop, the consumer's with the epilogue between; the
+same at num_warps=8: two cooperative consumer warpgroups, each with its own tile loop.
 """
 
 import pathlib
@@ -177,3 +178,46 @@ def test_persistent_sass_wgmma_in_the_consumer_tma_loads_in_the_producer(persist
     assert not any(in_producer(n) for n in hgmma), "wgmma in the producer partition"
     assert all(in_producer(n) for n in tma_loads), "a TMA load outside the producer partition"
     assert not any(in_producer(n) for n in tma_stores), "the epilogue's TMA store in the producer partition"
+
+
+@pytest.fixture(scope="module")
+def cooperative_persistent():
+    """The persistent kernel at num_warps=8: two cooperative consumer warpgroups, each its own
+    tile loop, the TMA-store epilogue through the staging tile's full/empty mbarrier pair."""
+    return ttpipe_compile.compile_file(str(PERSISTENT_TTIR), "sm_90a", pipeline=PIPELINE, num_warps=8)
+
+
+def test_cooperative_persistent_ttgir_has_three_tile_loops(cooperative_persistent):
+    ttgir = cooperative_persistent.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "requestedRegisters = array<i32: 232, 40>" in ttgir
+    assert "num_warps(4)" in ttgir and "num_warps(1)" in ttgir
+    assert ttgir.count("tt.num_stages = 0") == 6  # each partition's tile loop and K loop
+    assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", ttgir) == ["1", "0", "1", "0"]
+    assert ttgir.count("ttng.async_tma_store_wait") == 1
+    assert cooperative_persistent.metadata["num_warps"] == 12
+
+
+def test_cooperative_persistent_sass_wgmma_in_both_consumers_tma_in_its_warpgroups(cooperative_persistent):
+    ptx = cooperative_persistent.asm["ptx"]
+    assert "setmaxnreg.inc.sync.aligned.u32 \t232" in ptx and "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
+    lines = cooperative_persistent.sass().splitlines()
+    spans = register_spans(lines)
+
+    def registers_at(number: int) -> int:
+        return next(registers for start, end, registers in spans if start < number < end)
+
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
+    assert hgmma and tma_loads and tma_stores
+    assert {registers_at(n) for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
+    consumer_spans = {next(start for start, end, _ in spans if start < n < end) for n in hgmma}
+    assert len(consumer_spans) == 2, "wgmma not in both consumer warpgroups"
+    assert {registers_at(n) for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
+    # One TMA store, by consumer warpgroup 0: the default region comes down to 232 from 256
+    # (`setmaxnreg.dec`, USETMAXREG.DEALLOC); warpgroup 1 rises to it from 120 (TRY_ALLOC).
+    assert [registers_at(n) for n in tma_stores] == [232]
+    (store,) = tma_stores
+    store_span = next(start for start, end, _ in spans if start < store < end)
+    assert "USETMAXREG.DEALLOC" in lines[store_span], "the TMA store outside consumer warpgroup 0"

@@ -164,8 +164,49 @@ def persistent_producer(tiles, k_trips, stages, full, empty, tma_in_flight, read
             yield "step"
 
 
-def persistent_consumer(tiles, k_trips, stages, full, empty, slots, reading, results, release_last=True):
+class Staging:
+    """A cooperative TMA-store epilogue's shared staging tile (one half per consumer
+    warpgroup, holding the tile whose rows it has), its full mbarrier (count C - 1) and
+    empty mbarrier (count 1), and the TMA store reading it asynchronously."""
+
+    def __init__(self, consumers: int, use_empty: bool = True):
+        self.halves = [None] * consumers
+        self.full = MBarrier(consumers - 1)
+        self.empty = MBarrier(1)
+        self.use_empty = use_empty
+        self.pending = None  # the tile of the TMA store issued but not yet read
+        self.stored: list[int] = []
+
+    def tma_store_reads(self) -> None:
+        tile = self.pending
+        assert self.halves == [tile] * len(self.halves), f"TMA store of tile {tile} reads {self.halves}"
+        self.stored.append(tile)
+        self.pending = None
+
+
+def staging_epilogue(c: int, tile: int, parity: int, staging: Staging):
+    """Consumer warpgroup `c`'s epilogue of `tile`, `parity` the tile loop's staging phase."""
+    if c and staging.use_empty:
+        while not staging.empty.passes(parity ^ 1):  # the previous tile's TMA store has read it
+            yield "wait"
+    assert staging.pending is None, f"warpgroup {c} rewrites its rows under the TMA store of {staging.pending}"
+    staging.halves[c] = tile
+    yield "step"
+    if c:
+        staging.full.arrive()
+        return
+    while not staging.full.passes(parity):
+        yield "wait"
+    staging.pending = tile
+    while staging.pending is not None:  # async_tma_store_wait {pendings = 0}
+        yield "wait"
+    staging.empty.arrive()
+
+
+def persistent_consumer(tiles, k_trips, stages, full, empty, slots, reading, results, release_last=True,
+                        staging: tuple[int, Staging] | None = None):
     index, phase = 0, CONSUMER_START_PHASE
+    parity = 0  # the staging phase: the consumer tile loop's third iteration argument
     for tile in range(tiles):
         for k in range(k_trips):
             while not full[index].passes(phase):
@@ -184,11 +225,14 @@ def persistent_consumer(tiles, k_trips, stages, full, empty, slots, reading, res
             results.append(old)
         if release_last and k_trips > 0:  # the tile's last stage, after the flush
             empty[(index - 1) % stages].arrive()
+        if staging is not None:
+            yield from staging_epilogue(staging[0], tile, parity, staging[1])
+            parity ^= 1
         yield "epilogue"
 
 
 def run_persistent(tiles: int, k_trips: int, stages: int, seed: int, consumers: int = 1,
-                   release_last: bool = True) -> list[list[tuple[int, int]]]:
+                   release_last: bool = True, staging: Staging | None = None) -> list[list[tuple[int, int]]]:
     rng = random.Random(seed)
     full = [MBarrier(1) for _ in range(stages)]
     empty = [MBarrier(consumers) for _ in range(stages)]
@@ -199,10 +243,16 @@ def run_persistent(tiles: int, k_trips: int, stages: int, seed: int, consumers: 
     agents = {"producer": persistent_producer(tiles, k_trips, stages, full, empty, tma_in_flight, readings)}
     for c in range(consumers):
         agents[f"consumer{c}"] = persistent_consumer(tiles, k_trips, stages, full, empty, slots, readings[c],
-                                                     results[c], release_last)
+                                                     results[c], release_last,
+                                                     None if staging is None else (c, staging))
     idle = 0
     while agents or tma_in_flight:
-        choice = rng.choice(list(agents) + (["tma"] if tma_in_flight else []))
+        stores = ["tma_store"] if staging is not None and staging.pending is not None else []
+        choice = rng.choice(list(agents) + (["tma"] if tma_in_flight else []) + stores)
+        if choice == "tma_store":
+            staging.tma_store_reads()
+            idle = 0
+            continue
         if choice == "tma":
             key, index = tma_in_flight.pop(rng.randrange(len(tma_in_flight)))
             assert not any(index in reading.values() for reading in readings)
@@ -234,3 +284,33 @@ def test_persistent_protocol_needs_the_release_of_each_tiles_last_stage():
     with pytest.raises(AssertionError):
         for seed in range(20):
             run_persistent(4, 3, 2, seed, 1, release_last=False)
+
+
+# ---------------------------------------------------------------- cooperative persistent kernels
+#
+# Two consumer warpgroups over tiles with the TMA-store epilogue (`cooperative.py`
+# `WarpgroupEpilogue.store`, `partition_loops.py` step 10): each writes its rows into one
+# staging tile; warpgroup 1 waits the staging *empty* mbarrier with the complement of the
+# tile loop's staging parity (passing on the fresh mbarrier for the first tile), writes,
+# arrives on *full*; warpgroup 0 writes, waits *full* with the parity, issues the TMA store,
+# waits for it to have read the tile (`async_tma_store_wait {pendings = 0}`) and arrives on
+# *empty*; both flip the parity per tile.
+
+
+@pytest.mark.parametrize("stages", [2, 3])
+@pytest.mark.parametrize("k_trips", [0, 1, 2, 5])
+@pytest.mark.parametrize("tiles", range(0, 6))
+def test_cooperative_persistent_protocol_with_the_staging_pair(tiles, k_trips, stages):
+    expected = [(tile, k) for tile in range(tiles) for k in range(k_trips)]
+    for seed in range(10):
+        staging = Staging(2)
+        assert run_persistent(tiles, k_trips, stages, seed, 2, staging=staging) == [expected] * 2
+        assert staging.stored == list(range(tiles))
+
+
+def test_cooperative_persistent_protocol_needs_the_staging_empty_mbarrier():
+    # Without it, warpgroup 1 writes a later tile's rows while the TMA store of an earlier
+    # tile has yet to read them (or the store reads rows of two tiles).
+    with pytest.raises(AssertionError, match="rewrites its rows under the TMA store|TMA store of tile . reads"):
+        for seed in range(50):
+            run_persistent(4, 1, 2, seed, 2, staging=Staging(2, use_empty=False))

@@ -265,10 +265,81 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Declined this round: a persistent kernel at num_warps = 8 (cooperative consumer
-// warpgroups); the pipeliner handles it as before.
+// A persistent kernel at num_warps = 8: two cooperative consumer warpgroups, each its own
+// tile loop (rows [0, 64) and [64, 128) of each tile, the empty mbarriers counting 2
+// arrivals) with the flush, the release of the tile's last stage and its share of the
+// epilogue; the producer's tile loop as at num_warps = 4. The TMA-store epilogue goes
+// through one staging tile with a full mbarrier (count 1: warpgroup 1 arrives) and an
+// empty one (count 1: warpgroup 0 arrives after async_tma_store_wait); their phase parity
+// is the consumer tile loops' third iteration argument, from 0, flipped per tile:
+// warpgroup 0 waits full with it, warpgroup 1 waits empty with its complement (a fresh
+// mbarrier passes it) before writing its rows.
 // CHECK-LABEL: tt.func public @cooperative_persistent(
-// CHECK-NOT: ttg.warp_specialize
+// CHECK-SAME: %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %[[CDESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>,
+// CHECK: %[[PID:.+]] = tt.get_program_id x
+// CHECK: %[[TILES:.+]] = arith.muli
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 2 :
+// CHECK: %[[STAGING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #[[SHARED:[a-z0-9_]+]], #smem, mutable>
+// CHECK: %[[SFULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+// CHECK: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[SEMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+// CHECK: ttng.init_barrier {{.+}}, 1 :
+// CHECK: gpu.barrier
+// CHECK-NEXT: ttg.warp_specialize({{.+}}) attributes {requestedRegisters = array<i32: 232, 40>}
+// CHECK-NEXT: default {
+// CHECK: %{{.+}}:3 = scf.for %{{.+}} = %[[PID]] to %[[TILES]] step %c132_i32 iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[SP:[a-z0-9_]+]] = %c0_i32{{[_0-9]*}}) -> (i32, i32, i32)
+// CHECK: %[[OFFM:.+]] = arith.muli %{{.+}}, %c128_i32
+// CHECK: %[[OFFN:.+]] = arith.muli %{{.+}}, %c128_i32
+// CHECK: %[[ACC:.+]]:3 = scf.for
+// CHECK: ttg.memdesc_subslice %{{.+}}[0, 0] : !ttg.memdesc<128x64xf16, {{.+}}> -> !ttg.memdesc<64x64xf16,
+// CHECK: ttng.warp_group_dot {{.+}} -> tensor<64x128xf32, #[[MMA:[a-z0-9_]+]]>
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: %[[FLUSHED:.+]] = ttng.warp_group_dot_wait %[[ACC]]#0 {pendings = 0 : i32} : tensor<64x128xf32, #[[MMA]]>
+// CHECK: ttng.arrive_barrier %{{.+}}, 1, %{{.+}} :
+// CHECK-NEXT: arith.truncf %[[FLUSHED]]
+// CHECK: %[[MINE:.+]] = ttg.memdesc_subslice %[[STAGING]][0, 0]
+// CHECK-NEXT: ttg.local_store %{{.+}}, %[[MINE]]
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[SFB:.+]] = ttg.memdesc_index %[[SFULL]]
+// CHECK-NEXT: ttng.wait_barrier %[[SFB]], %[[SP]] :
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[CDESC]][%[[OFFM]], %[[OFFN]]] %[[STAGING]]
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK: %[[SEB:.+]] = ttg.memdesc_index %[[SEMPTY]]
+// CHECK-NEXT: ttng.arrive_barrier %[[SEB]], 1 :
+// CHECK: %[[NEXT_SP:.+]] = arith.xori %[[SP]], %{{.+}} : i32
+// CHECK-NEXT: scf.yield %[[ACC]]#1, %[[ACC]]#2, %[[NEXT_SP]] : i32, i32, i32
+// CHECK: ttg.warp_yield
+// CHECK-NEXT: }
+// CHECK-NEXT: partition0({{.+}}, %[[PSTAGING:[a-z0-9_]+]]: !ttg.memdesc<128x128xf16, {{.+}}>, %[[PSEMPTY:[a-z0-9_]+]]: !ttg.memdesc<1x1xi64, {{.+}}>, %[[PSFULL:[a-z0-9_]+]]: !ttg.memdesc<1x1xi64, {{.+}}>) num_warps(4) {
+// CHECK: %{{.+}}:3 = scf.for %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[PSP:[a-z0-9_]+]] = %c0_i32{{[_0-9]*}}) -> (i32, i32, i32)
+// CHECK: %[[PACC:.+]]:3 = scf.for
+// CHECK: ttg.memdesc_subslice %{{.+}}[64, 0] : !ttg.memdesc<128x64xf16, {{.+}}> -> !ttg.memdesc<64x64xf16,
+// CHECK: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[PACC]]#0 {pendings = 0 : i32}
+// CHECK: %[[PMINE:.+]] = ttg.memdesc_subslice %[[PSTAGING]][64, 0]
+// CHECK: %[[PREV:.+]] = arith.xori %[[PSP]], %{{.+}} : i32
+// CHECK: %[[PSEB:.+]] = ttg.memdesc_index %[[PSEMPTY]]
+// CHECK-NEXT: ttng.wait_barrier %[[PSEB]], %[[PREV]] :
+// CHECK-NEXT: ttg.local_store %{{.+}}, %[[PMINE]]
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[PSFB:.+]] = ttg.memdesc_index %[[PSFULL]]
+// CHECK-NEXT: ttng.arrive_barrier %[[PSFB]], 1 :
+// CHECK-NOT: async_tma_copy_local_to_global
+// CHECK: scf.yield
+// CHECK: ttg.warp_return
+// CHECK-NEXT: }
+// CHECK-NEXT: partition1({{.+}}) num_warps(1) {
+// CHECK-NOT: tensor<
+// CHECK: ttng.barrier_expect %{{.+}}, 32768
+// CHECK-COUNT-2: ttng.async_tma_copy_global_to_local
+// CHECK-NOT: ttng.warp_group_dot
+// CHECK: ttg.warp_return
+// CHECK: tt.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -295,7 +366,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %pid = tt.get_program_id x : i32
     %tiles = arith.muli %tiles_m_1, %tiles_n_1 : i32
     %per_group = arith.muli %tiles_n_1, %c8_i32 : i32
-    // expected-remark @below {{loop not warp-specialized: persistent kernels with cooperative consumer warpgroups (num_warps=8) are a later round}}
     scf.for %tile = %pid to %tiles step %c132_i32  : i32 {
       %first_m = arith.divsi %tile, %per_group : i32
       %first_m_1 = arith.muli %first_m, %c8_i32 : i32
