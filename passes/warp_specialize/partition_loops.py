@@ -291,30 +291,64 @@ def lower_consumer(part: PartitionLoop, ring: PipelineTmaAsync, buffers: dict[Op
     return waited | {old: waited[new] for old, new in replaced.items()}
 
 
+@dataclass
+class RingSetup:
+    """Steps 1 (and the staging tiles of a cooperative TMA-store epilogue), made before the
+    warp-specialized loop `anchor`: the K loop itself, or the persistent tile loop around it."""
+
+    stages: int
+    k_ops: list[Operation]
+    loads: list[tt.DescriptorLoadOp]
+    tiles: dict[tt.DescriptorLoadOp, Operation]
+    """Each TMA load -> the `local_alloc` of its tile."""
+    warpgroups: int
+    split: CooperativeSplit | None
+    buffers: dict[tt.DescriptorLoadOp, SSAValue]
+    full: SSAValue
+    empty: SSAValue
+    ring: PipelineTmaAsync
+    outer: OpBuilder
+    """Inserting before `anchor`."""
+    staged: dict[tt.DescriptorStoreOp, StagedStore]
+
+    @staticmethod
+    def build(anchor: scf.ForOp, k_loop: scf.ForOp) -> RingSetup:
+        """The ring and mbarriers (freed after `anchor`), the staging tiles (with an *empty*
+        mbarrier too when `anchor` is a tile loop, whose stores repeat), then a `gpu.barrier`."""
+        stages = get_int(k_loop, NUM_STAGES)
+        k_ops = body_ops(k_loop)
+        loads = [op for op in k_ops if isinstance(op, tt.DescriptorLoadOp)]
+        tiles = {load: next(iter(load.result.uses)).operation for load in loads}
+        warpgroups = consumer_warpgroups(anchor)
+        split = plan(k_loop, [op for op in k_ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
+        buffers = {load: create_alloc(anchor, load.result.type, load.location,
+                                      encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
+        full = create_barrier_alloc(anchor, stages, 1)
+        empty = create_barrier_alloc(anchor, stages, warpgroups)
+        ring = PipelineTmaAsync(list(buffers.values()), full, empty,
+                                sum(tile_bytes(load.result.type) for load in loads))
+        outer = OpBuilder(InsertPoint.before(anchor), anchor.location)
+        staged = {}
+        if split is not None:
+            for store in split.stores:
+                if isinstance(store, tt.DescriptorStoreOp):
+                    staging = staging_tile(outer, store)
+                    outer.set_after(anchor)
+                    outer.insert(ttg.LocalDeallocOp(staging), store.location)
+                    outer.set_before(anchor)
+                    staged[store] = StagedStore(staging, create_barrier_alloc(anchor, 1, warpgroups - 1),
+                                                create_barrier_alloc(anchor, 1, 1) if anchor is not k_loop else None)
+        outer.insert(gpu.BarrierOp())
+        return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged)
+
+
 def lower_loop(loop: scf.ForOp) -> None:
     """Steps 1-8 for one stamped loop."""
-    stages = get_int(loop, NUM_STAGES)
-    ops = body_ops(loop)
-    loads = [op for op in ops if isinstance(op, tt.DescriptorLoadOp)]
-    tiles = {load: next(iter(load.result.uses)).operation for load in loads}
-    warpgroups = consumer_warpgroups(loop)
-    split = plan(loop, [op for op in ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
-    buffers = {load: create_alloc(loop, load.result.type, load.location,
-                                  encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
-    full = create_barrier_alloc(loop, stages, 1)
-    empty = create_barrier_alloc(loop, stages, warpgroups)
-    ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
-    outer = OpBuilder(InsertPoint.before(loop), loop.location)
-    staged = {}
-    if split is not None:
-        for store in split.stores:
-            if isinstance(store, tt.DescriptorStoreOp):
-                tile = staging_tile(outer, store)
-                outer.set_after(loop)
-                outer.insert(ttg.LocalDeallocOp(tile), store.location)
-                outer.set_before(loop)
-                staged[store] = StagedStore(tile, create_barrier_alloc(loop, 1, warpgroups - 1))
-    outer.insert(gpu.BarrierOp())
+    setup = RingSetup.build(loop, loop)
+    stages, ops, loads, tiles, warpgroups, split = (setup.stages, setup.k_ops, setup.loads, setup.tiles,
+                                                    setup.warpgroups, setup.split)
+    buffers, full, empty, ring, outer, staged = (setup.buffers, setup.full, setup.empty, setup.ring, setup.outer,
+                                                 setup.staged)
 
     captures: list[SSAValue] = []
     for op in ops:
@@ -417,29 +451,11 @@ def lower_persistent(tile: scf.ForOp) -> None:
     """Steps 9-10: a persistent kernel's stamped tile loop and its K loop (phase 1's
     `partition_persistent`), with one or more consumer warpgroups."""
     k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
-    stages = get_int(k_loop, NUM_STAGES)
-    k_ops = body_ops(k_loop)
-    loads = [op for op in k_ops if isinstance(op, tt.DescriptorLoadOp)]
-    tiles = {load: next(iter(load.result.uses)).operation for load in loads}
-    warpgroups = consumer_warpgroups(tile)
-    split = plan(k_loop, [op for op in k_ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
-    buffers = {load: create_alloc(tile, load.result.type, load.location,
-                                  encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
-    full = create_barrier_alloc(tile, stages, 1)
-    empty = create_barrier_alloc(tile, stages, warpgroups)
-    ring = PipelineTmaAsync(list(buffers.values()), full, empty, sum(tile_bytes(load.result.type) for load in loads))
-    outer = OpBuilder(InsertPoint.before(tile), tile.location)
-    staged = {}
-    if split is not None:
-        for store in split.stores:
-            if isinstance(store, tt.DescriptorStoreOp):
-                staging = staging_tile(outer, store)
-                outer.set_after(tile)
-                outer.insert(ttg.LocalDeallocOp(staging), store.location)
-                outer.set_before(tile)
-                staged[store] = StagedStore(staging, create_barrier_alloc(tile, 1, warpgroups - 1),
-                                            create_barrier_alloc(tile, 1, 1))
-    outer.insert(gpu.BarrierOp())
+    setup = RingSetup.build(tile, k_loop)
+    stages, k_ops, loads, tiles, warpgroups, split = (setup.stages, setup.k_ops, setup.loads, setup.tiles,
+                                                      setup.warpgroups, setup.split)
+    buffers, full, empty, ring, outer, staged = (setup.buffers, setup.full, setup.empty, setup.ring, setup.outer,
+                                                 setup.staged)
     tile_ops = body_ops(tile)
     position = tile_ops.index(k_loop)
     producer_tile_ops = [op for op in tile_ops[:position] if PRODUCER in partitions(op)]
