@@ -19,10 +19,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 }
 """
 
+TRITON_OPT = "triton-opt"
+"""The tool a Triton lit test's RUN lines name, which the runner replaces by ttpipe-opt."""
+
 TEST = textwrap.dedent("""\
-    // RUN: triton-opt %s -split-input-file -allow-unregistered-dialect -tritongpu-pipeline=num-stages=3 \\
+    // RUN: TOOL %s -split-input-file -allow-unregistered-dialect -tritongpu-pipeline=num-stages=3 \\
     // RUN:   -canonicalize | FileCheck %s --dump-input-context=50
-    // RUN: triton-opt %s -split-input-file -tritonamdgpu-pipeline="use_async_copy=1" | FileCheck %s --check-prefix=AMD
+    // RUN: TOOL %s -split-input-file -tritonamdgpu-pipeline="use_async_copy=1" | FileCheck %s --check-prefix=AMD
 
     // CHECK-LABEL: tt.func @first
     // CHECK: arith.constant 1 : i64{{$}}
@@ -39,6 +42,7 @@ TEST = textwrap.dedent("""\
     // CHECK-LABEL: tt.func @third
     // CHECK: this is not printed
     """) + MODULE.replace("NAME", "third")
+TEST = TEST.replace("RUN: TOOL", f"RUN: {TRITON_OPT}")
 
 
 def test_swap_passes_renames_whole_pass_names_only():
