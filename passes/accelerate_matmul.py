@@ -99,7 +99,7 @@ from ttpipe.passes.common.mma_layouts import (
 )
 from ttpipe.passes.common.target import bool_env, num_ctas, num_warps, nvidia_compute_capability
 from ttpipe.passes.common.tmem_layouts import default_tmem_register_layout
-from ttpipe.passes.decompose_scaled_blocked import DecomposeScaledDot
+from ttpipe.passes.decompose_scaled_blocked import BENEFIT_DEFAULT, DecomposeScaledDot
 
 NATIVE_FP8_TYPES = (Float8E5M2Type, Float8E4M3FNType)
 """The fp8 formats wgmma and tcgen05 take, e4m3 and e5m2 (and mma.sync where
@@ -119,7 +119,7 @@ ELEMENTWISE_TT_OPS = (tt.FpToFpOp, tt.BitcastOp, tt.IntToPtrOp, tt.PtrToIntOp, t
 DISABLE_MMA_V3_ENV, DISABLE_MMA_V5_ENV = "DISABLE_MMA_V3", "DISABLE_MMA_V5"
 """The environment variables Triton's `supportMMA` reads (`getBoolEnv`); here they give the
 defaults of the pass's options `disable-mma-v3` and `disable-mma-v5`."""
-BENEFIT_DEFAULT, BENEFIT_MMA_V5, BENEFIT_SM120 = 1, 10, 10
+BENEFIT_MMA_V5, BENEFIT_SM120 = 10, 10
 """The pattern benefits of `tritongpu-accelerate-matmul` (`benefitDefault`, `benefitMMAv5`,
 `benefitSM120`)."""
 

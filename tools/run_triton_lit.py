@@ -41,16 +41,12 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ttpipe.ir.diagnostics import SPLIT_MARKER
 from ttpipe.opt import CommandLineError, parse_command_line
+from ttpipe.outputs import DEBUG_ENV
+from ttpipe.triton.pipelines import PYTHON_REPLACEMENTS
 
-PASS_NAMES = {
-    "tritongpu-accelerate-matmul": "ttpipe-accelerate-matmul",
-    "tritongpu-optimize-dot-operands": "ttpipe-optimize-dot-operands",
-    "tritongpu-assign-latencies": "ttpipe-assign-latencies",
-    "tritongpu-schedule-loops": "ttpipe-schedule-loops",
-    "tritongpu-pipeline": "ttpipe-pipeline",
-    "tritongpu-test-pipeline-lower-loop": "ttpipe-lower-loops",
-}
+PASS_NAMES = {**PYTHON_REPLACEMENTS, "tritongpu-test-pipeline-lower-loop": "ttpipe-lower-loops"}
 """Triton's pass -> ttpipe's re-implementation (the same options)."""
 
 DEFAULT_TESTS = tuple(f"test/TritonGPU/{name}.mlir" for name in (
@@ -75,7 +71,7 @@ command before the pipe does (LLVM's FileCheck would fail it for having no check
 one that uses only some of them is not failed for the others."""
 
 _RUN = re.compile(r"^(\s*//\s*RUN:)(.*)$")
-_SPLIT = re.compile(r"^\s*// -----")
+_SPLIT = re.compile(rf"^\s*{re.escape(SPLIT_MARKER)}")
 _FUNC = re.compile(r"tt\.func\s+(?:public\s+|private\s+)?@([\w$.-]+)")
 _SEPARATORS = {"|", "||", "&&", ";"}
 _TRITON_OPT = re.compile(r"(?<![\w-])triton-opt(?![\w-])")
@@ -300,7 +296,7 @@ def prepare(directory: Path, settings: Settings, swap: bool, chunked: bool) -> l
         script.write_text(_SCRIPT.format(python=sys.executable, module=module, function=function))
         script.chmod(0o755)
     environment = {"PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "PYTHONUNBUFFERED": "1"}
-    environment.update({k: v for k, v in os.environ.items() if k in ("PYTHONPATH", "TTPIPE_DEBUG", "HOME")})
+    environment.update({k: v for k, v in os.environ.items() if k in ("PYTHONPATH", DEBUG_ENV, "HOME")})
     if settings.filecheck:
         environment[FILECHECK_ENV] = settings.filecheck
     if chunked:

@@ -111,28 +111,6 @@ class Rewriter:
             anchor.parent.insert_op_before(op, anchor)
             self.notify_inserted(op)
 
-    def insert_after(self, anchor: Operation, ops: Sequence[Operation]) -> None:
-        for op in reversed(ops):
-            anchor.parent.insert_op_after(op, anchor)
-        for op in ops:
-            self.notify_inserted(op)
-
-    def insert_at_start(self, block: Block, ops: Sequence[Operation]) -> None:
-        if block.first_op is None:
-            block.add_ops(ops)
-        else:
-            block.insert_ops_before(list(ops), block.first_op)
-        for op in ops:
-            self.notify_inserted(op)
-
-    def insert_after_value(self, value: SSAValue, ops: Sequence[Operation]) -> None:
-        """`setInsertionPointAfterValue` then create: right after the defining op, or at the
-        start of the argument's block."""
-        if isinstance(value, OpResult):
-            self.insert_after(value.owner, ops)
-        else:
-            self.insert_at_start(value.block, ops)
-
     def replace_all_uses_with(self, value: SSAValue, new: SSAValue,
                               keep: Callable[[Operation], bool] = lambda op: False) -> None:
         """`replaceAllUsesWith` / `replaceAllUsesExcept`: every user is modified in place."""

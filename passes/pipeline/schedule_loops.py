@@ -100,7 +100,7 @@ class ScheduleLoops(ModulePass):
     latency or a `tt.num_stages` above 1 gets a remark `loop not pipelined: <reason>` at its
     location. `ttpipe-opt --remarks` prints them; from Python, collect them with
     `ttpipe.ir.diagnostics.diagnostic_handler(remarks.append)` around the pass
-    (or use `ttpipe.passes.pipeline.pipeline.remarks`).
+    (or use `ttpipe.pipeline.driver.remarks`).
     """
 
     name = "ttpipe-schedule-loops"

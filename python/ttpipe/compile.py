@@ -83,9 +83,6 @@ class Compiled:
         return disassemble(self.cubin)
 
 
-# ---------------------------------------------------------------------------- pipelines
-
-
 # ---------------------------------------------------------------------------- Triton's side
 
 
@@ -228,7 +225,7 @@ def compile_source(source: SourceFile, arch: str, *, pipeline: str | None = None
             raise CompileError(str(exc), where="ttpipe-compile: --pipeline") from None
         if maxnreg is not None and not is_ttgir:
             module_attrs["ttg.maxnreg"] = IntegerAttr(maxnreg, i32)
-        module = _run_pipeline(driver, parsed.module, invocations)
+        module = _run_pipeline(parsed.module, invocations)
         if "ttg.num-warps" not in module.attributes:
             raise CompileError(f"pipeline '{pipeline_text}' did not produce TTGIR (no ttg.num-warps)",
                                where=source.name)
@@ -299,7 +296,7 @@ def compile_triton_module(module, capability: int, options: dict, *, asm: dict[s
     return Compiled(metadata["name"], cubin, metadata, asm)
 
 
-def _run_pipeline(driver, module, invocations):
+def _run_pipeline(module, invocations):
     """`driver.run`, with what the passes print shown only when they succeed: a failing pass
     (Triton's or ttpipe's) is its one-line DiagnosticError; any other exception is a ttpipe
     bug and goes on up."""

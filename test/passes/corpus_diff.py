@@ -5,6 +5,7 @@ reprints them."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,15 @@ from ttpipe.textio import parse_module, print_module
 from ttpipe.triton.mlir import parse_file, reprint_text, triton_context
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+TRITON_SRC_ENV = "TTPIPE_TRITON_SRC"
+"""A Triton 3.6 source checkout; when set, Triton's own lit tests of a pass are compared too
+(read from there, never copied here)."""
+
+
+def triton_lit_tests(*names: str) -> list[Path]:
+    """`test/TritonGPU/NAME` of the checkout `TTPIPE_TRITON_SRC` names; none when it is unset."""
+    root = os.environ.get(TRITON_SRC_ENV)
+    return [Path(root) / "test" / "TritonGPU" / name for name in names] if root else []
 
 
 @dataclass(frozen=True)

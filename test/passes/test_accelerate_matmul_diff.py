@@ -9,12 +9,11 @@ pass's output.
 from __future__ import annotations
 
 import difflib
-import os
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_diff import inputs_before
+from corpus_diff import inputs_before, triton_lit_tests
 
 TRITON_PASS = "tritongpu-accelerate-matmul"
 
@@ -74,12 +73,7 @@ def test_matches_triton_on_corpus():
 
 
 LIT = Path(__file__).resolve().parents[1] / "lit"
-TRITON_SRC_ENV = "TTPIPE_TRITON_SRC"
-"""A Triton 3.6 source checkout; when set, Triton's own lit test of the pass is compared too
-(read from there, never copied here)."""
-TRITON_LIT = ([Path(os.environ[TRITON_SRC_ENV]) / "test" / "TritonGPU" / "accelerate-matmul.mlir"]
-              if os.environ.get(TRITON_SRC_ENV) else [])
-LIT_INPUTS = [*TRITON_LIT,
+LIT_INPUTS = [*triton_lit_tests("accelerate-matmul.mlir"),
               *sorted(p for p in (LIT / "accelerate-matmul").glob("*.mlir") if p.name != "invalid.mlir")]
 ENVIRONMENTS = {"32x32b": {}, "16x256b": {"TRITON_PREFER_TMEM_16x256_LAYOUT": "1"},
                 "no-mma-v3": {"DISABLE_MMA_V3": "1"}, "no-mma-v5": {"DISABLE_MMA_V5": "1"}}

@@ -19,13 +19,12 @@ given there and are reported, not failed; any other difference fails.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from corpus_diff import inputs_before
+from corpus_diff import inputs_before, triton_lit_tests
 
 pytest.importorskip("triton")
 
@@ -40,10 +39,7 @@ TRITON_PASS = "tritongpu-pipeline"
 LIT = Path(__file__).resolve().parents[1] / "lit"
 HAND_SCHEDULED = [*sorted((LIT / "pipeline" / "expand").glob("*.mlir")),
                   *sorted((LIT / "pipeline" / "wgmma-waits").glob("*.mlir"))]
-TRITON_SRC_ENV = "TTPIPE_TRITON_SRC"
-TRITON_REFERENCE = ([(Path(os.environ[TRITON_SRC_ENV]) / "test" / "TritonGPU" / name, 3)
-                     for name in ("loop-pipeline.mlir", "loop-pipeline-hopper.mlir")]
-                    if os.environ.get(TRITON_SRC_ENV) else [])
+TRITON_REFERENCE = [(path, 3) for path in triton_lit_tests("loop-pipeline.mlir", "loop-pipeline-hopper.mlir")]
 UNSCHEDULED = [*((p, 3) for folder in ("cp-async", "hopper-wgmma", "blackwell-tcgen05")
                  for p in sorted((LIT / "pipeline" / folder).glob("*.mlir"))),
                (LIT / "pipeline" / "loop-nest.mlir", 3)]
