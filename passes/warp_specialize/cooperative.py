@@ -112,7 +112,8 @@ def _splittable_elementwise(op: Operation) -> bool:
     return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
 
 
-def _splat_constant(op: Operation) -> bool:
+def splat_constant(op: Operation) -> bool:
+    """An `arith.constant` of a splat tensor (a zero-init, say): rebuilt wherever a region needs it."""
     return isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseElementsAttr) and op.value.is_splat
 
 
@@ -198,7 +199,7 @@ class CooperativeSplit:
         if not isinstance(op, Operation):
             raise Refused("a tensor block argument read after the loop")
         self.share_type(value.type, axis)
-        if _splat_constant(op):
+        if splat_constant(op):
             return []
         if op not in self.epilogue:
             raise Refused(f"'{op.name}' computes a tensor before the loop that its epilogue reads")
@@ -290,10 +291,10 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
         before += top_ops[:top_ops.index(tile)]
     for op in before:
         for nested in op.walk():
-            if any(_is_tensor(r) for r in nested.results) and not _splat_constant(nested):
+            if any(_is_tensor(r) for r in nested.results) and not splat_constant(nested):
                 raise Refused(f"'{nested.name}' computes a tensor before the loop")
     for init in loop.initArgs:
-        if _is_tensor(init) and not (isinstance(init.owner, Operation) and _splat_constant(init.owner)):
+        if _is_tensor(init) and not (isinstance(init.owner, Operation) and splat_constant(init.owner)):
             raise Refused("an accumulator whose initial value is not a splat constant")
     stores = [op for op in epilogue if not is_side_effect_free(op)]
     split = CooperativeSplit(loop, warpgroups, rows, acc.encoding, mine, stores, epilogue)
@@ -369,7 +370,7 @@ class WarpgroupEpilogue:
             return b.insert_clone(op.clone(value_mapper={v: self.share(v, None) for v in op.operands})).results[
                 value.index]
         type_ = split.share_type(value.type, axis)
-        if _splat_constant(op):
+        if splat_constant(op):
             splat = DenseElementsAttr.splat(type_, op.value.splat_value())
             return b.insert(arith.ConstantOp(splat), op.location).result
         if isinstance(op, tt.MakeRangeOp):
@@ -460,7 +461,7 @@ def one_warpgroup_module(func: tt.FuncOp) -> None:
     and give the module the warps of one consumer warpgroup."""
     module = func.parent_op()
     for op in list(func.body.blocks[0].ops):
-        if _splat_constant(op) and not op.result.uses:
+        if splat_constant(op) and not op.result.uses:
             Rewriter.erase_op(op)
     module.attributes[NUM_WARPS_ATTR] = IntegerAttr(WARPS_PER_WARPGROUP, i32)
 

@@ -67,8 +67,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import is_side_effect_free
 
-from ttpipe.dialects import arith, scf, tt, ttg, ttng
-from ttpipe.dialects.builtin import DenseElementsAttr
+from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.diagnostics import emit_remark
@@ -87,8 +86,8 @@ from ttpipe.passes.pipeline.lower_loops import (
     tensor_cta_layout,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
-from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, int_attr
-from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
+from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 
 PARTITION = "ttg.partition"
 """Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
@@ -267,7 +266,7 @@ def _check_iteration_arguments(loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp])
 def assign_partitions(found: WarpSpecializedLoop) -> dict[Operation, set[int]]:
     """Steps 2-3: the partitions of each op of the body."""
     loop = found.loop
-    parts: dict[Operation, set[int]] = {op: set() for op in loop.body.ops if not isinstance(op, scf.YieldOp)}
+    parts: dict[Operation, set[int]] = {op: set() for op in body_ops(loop)}
     for load in found.loads:
         parts[load].add(PRODUCER)
     for op in parts:
@@ -365,13 +364,12 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) 
     if tile.body.args[1:]:
         raise Refused("the tile loop carries values (iteration arguments); only its induction variable this round")
     found = refusal(k_loop, default_stages, nested=True)
-    ops = [op for op in tile.body.ops if not isinstance(op, scf.YieldOp)]
+    ops = body_ops(tile)
     position = ops.index(k_loop)
     for op in ops[:position]:
         if op.regions or not is_side_effect_free(op):
             raise Refused(f"'{op.name}' before the K loop in the tile loop; only scalar arithmetic this round")
-        if not all(_is_scalar(v) for v in op.results) and not (
-                isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseElementsAttr) and op.value.is_splat):
+        if not all(_is_scalar(v) for v in op.results) and not splat_constant(op):
             raise Refused(f"'{op.name}' computes a tensor before the K loop in the tile loop")
     staging = 0
     for op in ops[position + 1:]:

@@ -124,7 +124,7 @@ from ttpipe.passes.pipeline.lower_loops import (
     replace_uses_and_propagate_type,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
-from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, get_int, int_attr
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, body_ops, get_int, int_attr
 from ttpipe.passes.warp_specialize.cooperative import (
     CooperativeSplit,
     StagedStore,
@@ -167,10 +167,6 @@ class PartitionLoop:
 def partitions(op: Operation) -> set[int]:
     attr = op.attributes.get(PARTITION)
     return set(attr.get_values()) if attr is not None else set()
-
-
-def body_ops(loop: scf.ForOp) -> list[Operation]:
-    return [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)]
 
 
 def carried_arguments(loop: scf.ForOp, partition: int) -> list[int]:
