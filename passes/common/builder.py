@@ -94,6 +94,9 @@ class OpBuilder:
     def divsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.DivSIOp(lhs, rhs)).result
 
+    def remsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return self.insert(arith.RemSIOp(lhs, rhs)).result
+
     def maxsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.MaxSIOp(lhs, rhs)).result
 

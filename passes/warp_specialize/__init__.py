@@ -7,6 +7,9 @@
 
 `cooperative.py`: with `num_warps=8`, two consumer warpgroups splitting the tile along M,
 each in its own region with its share of the epilogue (used by phases 1 and 2).
+`pingpong.py`: in a persistent kernel of `num_warps=4`, two consumer warpgroups on
+alternate tiles, their mainloops taking turns (the cost model for phase 1, the turn
+mbarriers for phase 2).
 
 `warp_specialize.py` (`ttpipe-warp-specialize`) runs the three in order.
 """

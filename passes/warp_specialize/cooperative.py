@@ -59,7 +59,9 @@ Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one abo
 `#ttg.slice` through its parent. Anything else declines the loop (`Refused`), as do: any
 other op after the loop with a tensor or a side effect (reductions, transposes, atomics,
 control flow), a store of a value not computed from an accumulator, a function returning
-values, a tensor op before the loop but splat constants, more than one `tt.func` in the
+values, an op with a tensor before the loop that has side effects or regions (side-effect-free
+ones, epilogue offsets LICM hoisted, are rebuilt per warpgroup where the epilogue reads them
+and erased), more than one `tt.func` in the
 module (`ttg.num-warps` is the module's), a wgmma whose A is not its TMA tile unviewed,
 and a tile whose M does not split into C multiples of 64 rows (`WGMMA_M`).
 """
@@ -201,7 +203,7 @@ class CooperativeSplit:
         self.share_type(value.type, axis)
         if splat_constant(op):
             return []
-        if op not in self.epilogue:
+        if op not in self.epilogue and (op.regions or not is_side_effect_free(op)):
             raise Refused(f"'{op.name}' computes a tensor before the loop that its epilogue reads")
         if isinstance(op, tt.MakeRangeOp):
             return []
@@ -291,12 +293,14 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
         before += top_ops[:top_ops.index(tile)]
     for op in before:
         for nested in op.walk():
-            if any(_is_tensor(r) for r in nested.results) and not splat_constant(nested):
-                raise Refused(f"'{nested.name}' computes a tensor before the loop")
+            reads_tensor = any(_is_tensor(v) for v in (*nested.operands, *nested.results))
+            if reads_tensor and (nested.regions or not is_side_effect_free(nested)):
+                raise Refused(f"'{nested.name}' with a tensor before the loop (only side-effect-free ops, whose "
+                              f"epilogue uses are rebuilt per warpgroup)")
     for init in loop.initArgs:
         if _is_tensor(init) and not (isinstance(init.owner, Operation) and splat_constant(init.owner)):
             raise Refused("an accumulator whose initial value is not a splat constant")
-    stores = [op for op in epilogue if not is_side_effect_free(op)]
+    stores = [op for op in epilogue if not is_side_effect_free(op) and not isinstance(op, tt.LoadOp)]
     split = CooperativeSplit(loop, warpgroups, rows, acc.encoding, mine, stores, epilogue)
     _forward_axes(split)
     seen: set = set()
@@ -457,34 +461,55 @@ def erase_epilogue(split: CooperativeSplit) -> None:
 
 
 def one_warpgroup_module(func: tt.FuncOp) -> None:
-    """Once the original loop is erased: erase the tensor constants nothing reads any more
-    and give the module the warps of one consumer warpgroup."""
+    """Once the original loop and epilogue are erased: erase the side-effect-free tensor ops
+    nothing reads any more (the zero-init, epilogue offsets hoisted before the loop, each
+    rebuilt per warpgroup) and give the module the warps of one consumer warpgroup."""
     module = func.parent_op()
-    for op in list(func.body.blocks[0].ops):
-        if splat_constant(op) and not op.result.uses:
+    for op in reversed(list(func.body.blocks[0].ops)):
+        if (any(_is_tensor(r) for r in op.results) and is_side_effect_free(op)
+                and not any(r.uses for r in op.results)):
             Rewriter.erase_op(op)
     module.attributes[NUM_WARPS_ATTR] = IntegerAttr(WARPS_PER_WARPGROUP, i32)
+
+
+def rematerializable(value: SSAValue) -> bool:
+    """A tensor a partition can re-create from scalars: computed by side-effect-free ops
+    without regions from other such tensors, scalars and constants (`isolate` clones them)."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.regions or not is_side_effect_free(owner):
+        return False
+    return all(not _is_tensor(v) or rematerializable(v) for v in owner.operands)
 
 
 def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: Sequence[Block]) -> None:
     """Make the partition `blocks` isolated from above: each value defined outside them
     that they read becomes a capture (a block argument of every partition in
-    `all_partitions`), but scalar constants, which are re-created inside."""
+    `all_partitions`), but scalar constants and `rematerializable` tensors, which are
+    re-created at the start of the block (a tensor in registers cannot cross to other warps)."""
     outside: list[SSAValue] = []
     for block in blocks:
-        constants: dict[SSAValue, SSAValue] = {}
+        recreated: dict[SSAValue, SSAValue] = {}
+        start = block.first_op
+
+        def inside(value: SSAValue) -> SSAValue:
+            if _defined_in(value, block):
+                return value
+            if value in recreated:
+                return recreated[value]
+            owner = value.owner
+            if (isinstance(owner, arith.ConstantOp) and not _is_tensor(value)) or (
+                    _is_tensor(value) and rematerializable(value)):
+                copy = owner.clone()
+                copy.operands = [inside(v) for v in owner.operands]
+                Rewriter.insert_op(copy, InsertPoint.before(start))
+                recreated.update(zip(owner.results, copy.results))
+                return recreated[value]
+            if value not in captures and value not in outside:
+                outside.append(value)
+            return value
+
         for op in list(block.walk()):
-            for operand in op.operands:
-                if _defined_in(operand, block) or operand in constants:
-                    continue
-                if isinstance(operand.owner, arith.ConstantOp) and not _is_tensor(operand):
-                    constant = operand.owner.clone()
-                    Rewriter.insert_op(constant, InsertPoint.at_start(block))
-                    constants[operand] = constant.result
-                elif operand not in captures and operand not in outside:
-                    outside.append(operand)
-        for op in block.walk():
-            op.operands = [constants.get(v, v) for v in op.operands]
+            op.operands = [inside(v) for v in op.operands]
     for value in outside:
         captures.append(value)
         for block in all_partitions:

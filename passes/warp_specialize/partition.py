@@ -17,7 +17,9 @@ has to find it worth it):
      argument that an op of p reads. Only side-effect-free scalar ops (index arithmetic)
      can end up in both; a scalar op no partition needs goes to the consumer.
   4. Stamp `ttg.partition = array<i32: p...>` on every op of the body (not the yield) and
-     the ring depth as `tt.num_stages` on the loop.
+     the ring depth as `tt.num_stages` on the loop; on a persistent kernel's tile loop,
+     `ttpipe.ping_pong` where its two consumer warpgroups take turns on its tiles
+     (`pingpong.choose`: the cost model, or the `consumers` option forcing either).
 
 Preconditions (each refusal is one remark reason; "this round" marks what a later round
 may lift):
@@ -53,7 +55,8 @@ may lift):
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
 and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
-`tt.num_stages` (loop: the ring depth the next phase builds).
+`tt.num_stages` (loop: the ring depth the next phase builds), `ttpipe.ping_pong` (tile loop;
+Triton 3.6 has no name for it on NVIDIA).
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ import math
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i32
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, UnitAttr, i32
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import is_side_effect_free
@@ -87,6 +90,7 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
+from ttpipe.passes.warp_specialize import pingpong
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 
 PARTITION = "ttg.partition"
@@ -108,6 +112,9 @@ until the next `warp_group_dot_wait`), so the producer needs a second stage to f
 
 REMARK = "loop not warp-specialized: "
 
+CONSUMERS_HELP = ("persistent kernels' consumer warpgroups: auto (ping-pong where pingpong.py's cost model "
+                  "says so), pingpong (forced), cooperative (num_warps/4 warpgroups on each tile)")
+
 
 @dataclass
 class WarpSpecializedLoop:
@@ -117,6 +124,8 @@ class WarpSpecializedLoop:
     loads: list[tt.DescriptorLoadOp] = field(default_factory=list)
     dots: list[ttng.WarpGroupDotOp] = field(default_factory=list)
     stages: int = 0
+    ping_pong: bool = False
+    """A persistent kernel whose two consumer warpgroups take turns (`pingpong.py`)."""
 
     @property
     def stage_bytes(self) -> int:
@@ -307,7 +316,7 @@ def _body_sources(loop: scf.ForOp, value: SSAValue) -> list[Operation]:
     return []
 
 
-def unprofitable(loop: scf.ForOp) -> str | None:
+def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
     """`mode=auto`'s cost model: why warp specialization would not pay for this loop, or None.
 
     It pays when the consumers are two or more warpgroups (`num_warps >= 8`): the producer's
@@ -317,17 +326,20 @@ def unprofitable(loop: scf.ForOp) -> str | None:
     without `setmaxnreg`, and the consumer issues the wgmma stream the software pipeliner
     already overlaps with its TMA loads: measured on the H100 at 0.95-0.99x the pipelined
     kernel, against 1.11-1.19x for two consumer warpgroups (docs/measurements.md,
-    2026-11-25). A loop marked `tt.warp_specialize` is specialized regardless (`mode=marked`)."""
-    if consumer_warpgroups(loop) < 2:
+    2026-11-25). Two ping-pong warpgroups (`ping_pong`, a persistent kernel of `num_warps=4`,
+    `pingpong.py`) are two consumer warpgroups too. A loop marked `tt.warp_specialize` is
+    specialized regardless (`mode=marked`)."""
+    if consumer_warpgroups(loop) < 2 and not ping_pong:
         return ("one consumer warpgroup (num_warps=4) does not pay: the software pipeliner overlaps its "
                 "loads as well (mode=auto warp-specializes with two or more consumer warpgroups)")
     return None
 
 
-def partition_loop(loop: scf.ForOp, default_stages: int, mode: str) -> WarpSpecializedLoop:
+def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
     """Steps 1-4 for one loop (`Refused` leaves it untouched); in `mode=auto`, only where
     `unprofitable` finds no reason against it."""
     found = refusal(loop, default_stages)
+    pingpong.loop_refusal(consumers)
     if mode == "auto" and (why := unprofitable(loop)) is not None:
         raise Refused(why)
     for op, parts in assign_partitions(found).items():
@@ -351,19 +363,23 @@ def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
     return tile_and_k(loop) or tile_and_k(loop.parent_op())
 
 
-def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) -> WarpSpecializedLoop:
+def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
+                       consumers: str) -> WarpSpecializedLoop:
     """Step 1 for a persistent kernel: the K loop's preconditions (`refusal`), and the tile
     loop's: at the top level of its function, no iteration arguments (this round: carried
-    scalars other than the induction variable would need a copy per partition), before the K loop only side-effect-free scalar ops and splat
-    constants (tile offsets; the accumulator's zero-init), after it an epilogue of ops
-    without regions, which the consumer runs once per tile; the ring plus the shared
-    staging tile of each `tt.descriptor_store` (TMA lowering's, live with the ring) fits."""
+    scalars other than the induction variable would need a copy per partition), before the
+    K loop only side-effect-free scalar ops and splat constants (tile offsets; the
+    accumulator's zero-init), after it an epilogue of ops without regions, which the
+    consumer runs once per tile; whether the consumers take turns (`pingpong.choose`, by
+    `consumers`); the ring plus the shared staging tile of each `tt.descriptor_store`
+    (TMA lowering's, live with the ring; one per ping-pong warpgroup) fits."""
     check_target(tile.get_toplevel_object(), tile)
     if not isinstance(tile.parent_op(), tt.FuncOp):
         raise Refused("the tile loop of a persistent kernel is nested in another loop or region")
     if tile.body.args[1:]:
         raise Refused("the tile loop carries values (iteration arguments); only its induction variable this round")
     found = refusal(k_loop, default_stages, nested=True)
+    found.ping_pong = pingpong.choose(tile, k_loop, found.dots, consumers)
     ops = body_ops(tile)
     position = ops.index(k_loop)
     for op in ops[:position]:
@@ -379,6 +395,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int) 
             staging += tile_bytes(op.src.type)
             if consumer_warpgroups(tile) > 1:
                 staging += 2 * MBARRIER_BYTES  # its staging full/empty mbarrier pair
+    if found.ping_pong:
+        staging = pingpong.PING_PONG_WARPGROUPS * staging + pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES
     needed = ring_bytes(found.stages, found.stage_bytes) + staging
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "
@@ -402,12 +420,14 @@ def producer_tile_ops(tile: scf.ForOp, k_loop: scf.ForOp, k_parts: dict[Operatio
     return found
 
 
-def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int, mode: str) -> WarpSpecializedLoop:
+def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int, mode: str,
+                         consumers: str) -> WarpSpecializedLoop:
     """Steps 1-4 for a persistent kernel: the K loop's ops stamped as a lone K loop's, the
     tile loop's ops stamped too (the consumer runs all of them, the producer the scalar ops
-    its K loop needs, both the K loop itself), so phase 2 sees the nest."""
-    found = persistent_refusal(tile, k_loop, default_stages)
-    if mode == "auto" and (why := unprofitable(tile)) is not None:
+    its K loop needs, both the K loop itself), and `PING_PONG` on the tile loop where its
+    consumers take turns, so phase 2 sees the nest."""
+    found = persistent_refusal(tile, k_loop, default_stages, consumers)
+    if mode == "auto" and (why := unprofitable(tile, found.ping_pong)) is not None:
         raise Refused(why)
     k_parts = assign_partitions(found)
     producer_ops = producer_tile_ops(tile, k_loop, k_parts)
@@ -418,6 +438,8 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
             parts = [CONSUMER, PRODUCER] if op is k_loop or op in producer_ops else [CONSUMER]
             op.attributes[PARTITION] = DenseArrayBase.from_list(i32, parts)
     k_loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    if found.ping_pong:
+        tile.attributes[pingpong.PING_PONG] = UnitAttr()
     return found
 
 
@@ -446,6 +468,7 @@ class PartitionLoops(ModulePass):
     mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
                                                           "loop holding a wgmma", "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
+    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": pingpong.check_consumers})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         tried: set[scf.ForOp] = set()
@@ -455,9 +478,9 @@ class PartitionLoops(ModulePass):
                 continue  # the other loop of a nest already tried
             try:
                 if nest is None:
-                    partition_loop(loop, self.num_stages, self.mode)
+                    partition_loop(loop, self.num_stages, self.mode, self.consumers)
                 else:
                     tried.add(nest[0])
-                    partition_persistent(*nest, self.num_stages, self.mode)
+                    partition_persistent(*nest, self.num_stages, self.mode, self.consumers)
             except Refused as exc:
                 emit_remark(loop, REMARK + str(exc))

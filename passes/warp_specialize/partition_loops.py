@@ -82,6 +82,17 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      first tile, flipped at each yield (`cooperative.StagedStore`). Pointer stores need no
      staging: each warpgroup stores its own rows.
 
+ 11. Ping-pong persistent kernels (`ttpipe.ping_pong` on the tile loop, `pingpong.py`): two
+     consumer regions (the default region and a 4-warp partition) each with the whole
+     one-warpgroup consumer of step 9 over its own tiles (iterations w, w + 2, ... of the
+     tile loop), the empty mbarriers counting one arrival; a K trip count computed once
+     before each consumer tile loop, by which warpgroup 1 starts into the ring and each
+     skips the other's tile after its own (`PipelineState.skip`); the turn mbarriers
+     (`MmaTurns`, allocated with the ring) waited before each K loop and passed on after
+     it, their parity a further iteration argument of each consumer tile loop. Tensors the
+     second region reads from outside (the zero-init, LICM-hoisted epilogue offsets) are
+     re-created in it (`cooperative.isolate`).
+
 Correct for any trip count: all loops run the same iterations; with none, no barrier
 is touched and the flush waits for nothing; with fewer than `stages`, the producer's
 waits all pass on fresh empty mbarriers (phase 1) and never wait for a release. For
@@ -137,6 +148,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     staging_tile,
     warpgroup_dot,
 )
+from ttpipe.passes.warp_specialize import pingpong
 from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
@@ -306,6 +318,8 @@ class RingSetup:
     outer: OpBuilder
     """Inserting before `anchor`."""
     staged: dict[tt.DescriptorStoreOp, StagedStore]
+    turns: pingpong.MmaTurns | None
+    """The ping-pong turn mbarriers, where the tile loop `anchor` carries `PING_PONG`."""
 
     @staticmethod
     def build(anchor: scf.ForOp, k_loop: scf.ForOp) -> RingSetup:
@@ -334,8 +348,12 @@ class RingSetup:
                     outer.set_before(anchor)
                     staged[store] = StagedStore(staging, create_barrier_alloc(anchor, 1, warpgroups - 1),
                                                 create_barrier_alloc(anchor, 1, 1) if anchor is not k_loop else None)
+        turns = None
+        if pingpong.PING_PONG in anchor.attributes:
+            turns = pingpong.MmaTurns(create_barrier_alloc(anchor, pingpong.PING_PONG_WARPGROUPS, 1))
         outer.insert(gpu.BarrierOp())
-        return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged)
+        return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged,
+                         turns)
 
 
 def lower_loop(loop: scf.ForOp) -> None:
@@ -419,21 +437,30 @@ def lower_loop(loop: scf.ForOp) -> None:
     Rewriter.erase_op(loop)
 
 
-def tile_loop_copy(b: OpBuilder, tile: scf.ForOp, mapping: dict[SSAValue, SSAValue], start_phase: int,
-                   staging: bool = False) -> tuple[scf.ForOp, PipelineState, OpBuilder]:
+def tile_loop_copy(b: OpBuilder, tile: scf.ForOp, mapping: dict[SSAValue, SSAValue], state: PipelineState,
+                   parities: Sequence[SSAValue] = (), turn: int | None = None
+                   ) -> tuple[scf.ForOp, PipelineState, list[SSAValue], OpBuilder]:
     """Step 9: a partition's copy of a persistent kernel's tile loop at `b`, carrying a
-    `PipelineState` from (0, `start_phase`) and, with `staging`, the staging mbarriers'
-    phase parity from 0 (step 10; the last iteration argument); its body (a builder at its
-    end) not yet yielding."""
-    zero = b.int_constant(0, 32)
-    phase = b.int_constant(start_phase, 32)
-    inits = [zero, phase] + ([b.int_constant(0, 32)] if staging else [])
+    `PipelineState` from `state` and after it one iteration argument per initial mbarrier
+    parity of `parities` (step 10's staging pair, a ping-pong turn); with `turn` = w, only
+    the iterations w, w + 2, ... (`pingpong.py`). Returns the loop, its state and parities
+    in the body, and a builder at the end of its body (not yet yielding)."""
+    inits = [state.index, state.phase, *parities]
     body = Block(arg_types=[tile.body.args[0].type] + [i32] * len(inits))
+    lower, upper, step = (mapping.get(v, v) for v in (tile.lowerBound, tile.upperBound, tile.step))
+    if turn is not None:
+        lower = b.addi(lower, b.muli(step, b.int_constant(turn, 32))) if turn else lower
+        step = b.muli(step, b.int_constant(pingpong.PING_PONG_WARPGROUPS, 32))
     mapping[tile.body.args[0]] = body.args[0]
-    new_tile = b.insert(scf.ForOp(*(mapping.get(v, v) for v in (tile.lowerBound, tile.upperBound, tile.step)),
-                                  inits, body=body, unsigned_cmp=tile.unsignedCmp is not None), tile.location)
+    new_tile = b.insert(scf.ForOp(lower, upper, step, inits, body=body, unsigned_cmp=tile.unsignedCmp is not None),
+                        tile.location)
     new_tile.attributes[NUM_STAGES] = int_attr(0)
-    return new_tile, PipelineState(body.args[1], body.args[2]), OpBuilder(InsertPoint.at_end(body), tile.location)
+    return (new_tile, PipelineState(body.args[1], body.args[2]), list(body.args[3:]),
+            OpBuilder(InsertPoint.at_end(body), tile.location))
+
+
+def start_state(b: OpBuilder, start_phase: int) -> PipelineState:
+    return PipelineState(b.int_constant(0, 32), b.int_constant(start_phase, 32))
 
 
 def clone_into(b: OpBuilder, ops: Sequence[Operation], mapping: dict[SSAValue, SSAValue]) -> None:
@@ -473,7 +500,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
     producer_ring = PipelineTmaAsync([producer_map[v] for v in buffers.values()], producer_map[full],
                                      producer_map[empty], ring.stage_bytes)
     producer_stages = pb.int_constant(stages, 32)
-    producer_tile, producer_state, tb = tile_loop_copy(pb, tile, producer_map, PRODUCER_START_PHASE)
+    producer_tile, producer_state, _, tb = tile_loop_copy(pb, tile, producer_map,
+                                                          start_state(pb, PRODUCER_START_PHASE))
     clone_into(tb, producer_tile_ops, producer_map)
     producer = build_partition_loop(k_loop, PRODUCER, tb, producer_map, PRODUCER_START_PHASE, state=producer_state)
     lower_producer(producer, producer_ring, {load: producer_map[buffers[load]] for load in loads}, loads)
@@ -484,25 +512,35 @@ def lower_persistent(tile: scf.ForOp) -> None:
     pb.insert(ttg.WarpReturnOp())
 
     # The consumer warpgroups: each its tile loop around its K loop, the flush, the release
-    # of the tile's last stage, its epilogue (the default region, then partitions).
+    # of the tile's last stage, its epilogue (the default region, then partitions). Ping-pong
+    # warpgroups take turns: each its own tiles, its mainloop between the turn mbarriers.
+    turns = setup.turns
     consumer_blocks = []
-    for index in range(warpgroups):
+    for index in range(pingpong.PING_PONG_WARPGROUPS if turns else warpgroups):
         block = Block(arg_types=[value.type for value in captures] if index else ())
         consumer_blocks.append(block)
         cb = OpBuilder(InsertPoint.at_end(block), tile.location)
         consumer_stages = cb.int_constant(stages, 32)
         consumer_map: dict[SSAValue, SSAValue] = {}
-        consumer_tile, consumer_state, tb = tile_loop_copy(cb, tile, consumer_map, CONSUMER_START_PHASE,
-                                                           staging=bool(staged))
+        state = start_state(cb, CONSUMER_START_PHASE)
+        parities = [cb.int_constant(0, 32)] if staged else []
+        if turns:
+            k_trips = pingpong.trip_count(cb, k_loop, consumer_map)
+            state = state.skip(cb, k_trips, consumer_stages) if index else state
+            parities.append(cb.int_constant(turns.start_parity(index), 32))
+        consumer_tile, consumer_state, parities, tb = tile_loop_copy(cb, tile, consumer_map, state, parities,
+                                                                      index if turns else None)
         # A split's warpgroup builds its own share of the tensors (the accumulator's
         # zero-init) below, not the whole tile's.
         clone_into(tb, [op for op in tile_ops[:position]
                         if split is None or not any(isinstance(r.type, TensorType) for r in op.results)], consumer_map)
         epilogue = None
         if split is not None:
-            epilogue = WarpgroupEpilogue(split, index, tb, {}, consumer_tile.body.args[-1] if staged else None)
+            epilogue = WarpgroupEpilogue(split, index, tb, {}, parities[0] if staged else None)
             consumer_map.update({init: epilogue.share(init, 0) for init in k_loop.initArgs
                                  if isinstance(init.type, TensorType)})
+        if turns:
+            turns.wait(tb, index, parities[-1])
         consumer = build_partition_loop(k_loop, CONSUMER, tb, consumer_map, CONSUMER_START_PHASE,
                                         None if split is None else split.carried_type, state=consumer_state)
         lower_bound = consumer_map.get(k_loop.lowerBound, k_loop.lowerBound)
@@ -510,6 +548,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
         waited = lower_consumer(consumer, ring, buffers, tiles, lower_bound, consumer_stages, split, index)
         finish_loop(consumer, k_loop, consumer_map, consumer_stages, waited)
         tb.set_after(consumer.loop)
+        if turns:
+            turns.pass_to_other(tb, index)
         results = {i: consumer.loop.results[consumer.carried.index(i)] for i, r in enumerate(k_loop.results)
                    if r.uses}
         accumulators = [i for i in results if isinstance(results[i].type, TensorType)]
@@ -520,16 +560,16 @@ def lower_persistent(tile: scf.ForOp) -> None:
                       upper_bound)
         ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
         consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
-        yielded = [after.index, after.phase]
         if epilogue is None:
             clone_into(tb, tile_ops[position + 1:], consumer_map)
         else:
             epilogue.results.update(consumer_map)
             for store in split.stores:
                 epilogue.store(store, staged.get(store))
-            if staged:
-                yielded.append(tb.xori(epilogue.phase, tb.int_constant(1, 32)))
-        tb.insert(scf.YieldOp(*yielded))
+        if turns:
+            after = after.skip(tb, k_trips, consumer_stages)  # the other warpgroup's next tile
+        flipped = [tb.xori(parity, tb.int_constant(1, 32)) for parity in parities]
+        tb.insert(scf.YieldOp(after.index, after.phase, *flipped))
         cb.set_after(consumer_tile)
         cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
         for op in block.walk():
@@ -539,7 +579,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
     ws = outer.insert(ttg.WarpSpecializeOp(
         captures, default_region=Region(consumer_blocks[0]),
         partition_regions=[Region(block) for block in (*consumer_blocks[1:], producer_block)],
-        partition_num_warps=[WARPS_PER_WARPGROUP] * (warpgroups - 1) + [PRODUCER_NUM_WARPS], result_types=[]))
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumer_blocks) - 1) + [PRODUCER_NUM_WARPS],
+        result_types=[]))
     ws.partitions_op.location = tile.location
     func = tile.parent_op()
     Rewriter.erase_op(tile, safe_erase=False)

@@ -24,7 +24,9 @@ warpgroups (maxnreg - requested) / default warpgroups)`, capped at 256 by `setma
     consumer = floor8((504 - 40) / 2) = 232: the partitions ask [232, 40] and the default
     region gets 168 + (168 - 232) + (168 - 40) = 232; `setmaxnreg.inc 232` in both
     consumer warpgroups, `.dec 40` in the producer, 2 x 232 + 40 = 504 (CUTLASS's
-    cooperative kernel: `MmaRegisterRequirement = 232`, `LoadRegisterRequirement = 40`).
+    cooperative kernel: `MmaRegisterRequirement = 232`, `LoadRegisterRequirement = 40`);
+  - two ping-pong consumer warpgroups + the producer (`num_warps=4`, `pingpong.py`): the
+    same three warpgroups, the same [232, 40].
 
 Preconditions: none. Reads `ttg.warp_specialize`'s partitions and `ttg.num-warps`; writes
 `requestedRegisters` where it is absent.
@@ -63,17 +65,20 @@ def _warpgroups(warps: int) -> int:
     return -(-warps // WARPS_PER_WARPGROUP)
 
 
+def consumer_registers(consumer_warpgroups: int, producer_warpgroups: int) -> int:
+    """The rule of the module docstring: registers per thread of each consumer warpgroup."""
+    total = consumer_warpgroups + producer_warpgroups
+    maxnreg = setmaxnreg_floor(REGISTERS_PER_SM // (THREADS_PER_WARPGROUP * total))
+    return setmaxnreg_floor((total * maxnreg - TMA_PRODUCER_REGISTERS * producer_warpgroups) // consumer_warpgroups)
+
+
 def requested_registers(ws: ttg.WarpSpecializeOp) -> list[int]:
     """The rule of the module docstring: `requestedRegisters` of each partition."""
     consumers = [_holds_tensors(region) for region in ws.partition_regions]
     partition_warpgroups = [_warpgroups(warps) for warps in ws.partitionNumWarps.get_values()]
-    default_warpgroups = _warpgroups(num_warps(ws))
-    total = default_warpgroups + sum(partition_warpgroups)
-    maxnreg = setmaxnreg_floor(REGISTERS_PER_SM // (THREADS_PER_WARPGROUP * total))
     producer_warpgroups = sum(n for n, consumer in zip(partition_warpgroups, consumers) if not consumer)
-    consumer_warpgroups = total - producer_warpgroups
-    consumer = setmaxnreg_floor((total * maxnreg - TMA_PRODUCER_REGISTERS * producer_warpgroups)
-                                // consumer_warpgroups)
+    consumer_warpgroups = _warpgroups(num_warps(ws)) + sum(partition_warpgroups) - producer_warpgroups
+    consumer = consumer_registers(consumer_warpgroups, producer_warpgroups)
     return [consumer if holds else TMA_PRODUCER_REGISTERS for holds in consumers]
 
 

@@ -58,6 +58,13 @@ class PipelineState:
         wrap = b.cmpi(CmpIPredicate.eq, next_index, stages)
         return PipelineState(b.select(wrap, zero, next_index), b.select(wrap, b.xori(self.phase, one), self.phase))
 
+    def skip(self, b: OpBuilder, count: SSAValue, stages: SSAValue) -> PipelineState:
+        """`count` (>= 0) stages on: `index + count` modulo `stages`, the phase flipped once
+        per wrap (a ping-pong warpgroup skipping the other's K iterations)."""
+        moved = b.addi(self.index, count)
+        wraps = b.divsi(moved, stages)
+        return PipelineState(b.remsi(moved, stages), b.xori(self.phase, b.andi(wraps, b.int_constant(1, 32))))
+
     def previous_index(self, b: OpBuilder, stages: SSAValue) -> SSAValue:
         """The index of the stage the previous iteration used."""
         zero = b.int_constant(0, 32)

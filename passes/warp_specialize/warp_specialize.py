@@ -9,7 +9,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ttpipe.passes.warp_specialize.partition import PartitionLoops, check_mode
+from ttpipe.passes.warp_specialize.partition import CONSUMERS_HELP, PartitionLoops, check_mode
+from ttpipe.passes.warp_specialize.pingpong import check_consumers
 from ttpipe.passes.warp_specialize.partition_loops import PartitionLoopsToWarpSpecialize
 from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
 
@@ -52,6 +53,12 @@ class WarpSpecialize(ModulePass):
     steps 9-10; with `num_warps=8` the TMA-store staging tile gets a full/empty mbarrier pair
     whose phase the consumer tile loops carry).
 
+    A persistent kernel of `num_warps=4` whose tile's accumulators leave room for the
+    epilogue (128x128 fp32: 128 registers of 232): two ping-pong consumer warpgroups, each
+    on alternate tiles, their mainloops taking turns through two mbarriers so that one's
+    epilogue runs under the other's wgmmas; `requestedRegisters = [232, 40]`
+    (`pingpong.py`: the cost model; `consumers=pingpong|cooperative` forces either).
+
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
     docstring gives its steps, preconditions and attributes.
@@ -62,8 +69,9 @@ class WarpSpecialize(ModulePass):
     mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
                                                           "loop holding a wgmma", "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
+    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PartitionLoops(self.mode, self.num_stages).apply(ctx, op)
+        PartitionLoops(self.mode, self.num_stages, self.consumers).apply(ctx, op)
         PartitionLoopsToWarpSpecialize().apply(ctx, op)
         AssignPartitionRegisters().apply(ctx, op)

@@ -11,7 +11,13 @@ strides). Persistent (`num_warps=4`, 128x128x64): a grid-stride tile loop marked
 `warp_specialize=True` around the K loop with a TMA store epilogue, on a grid of
 `PERSISTENT_SMS` = 3 CTAs: 7 tiles (not a multiple of the grid; ragged M and N), K tiles 0, 1,
 2, 3, 16, one tile (128 x 128) with 16 K tiles, and 25 tiles of 4 K tiles (the ring's state
-runs on across tiles; a stage released late or never shows as a hang or a wrong tile);
+runs on across tiles; a stage released late or never shows as a hang or a wrong tile); each
+with ping-pong consumers (3, 2 and 2 tiles per CTA: warpgroup 1 gets one tile, or none
+with a single tile; a wrong skip of the other's K iterations shows as a wrong tile or a
+hang), with one consumer warpgroup (`warp-specialize-consumers=cooperative`), and ping-pong
+with a masked pointer-store epilogue (offsets the second consumer re-creates); a bias
+(masked `tl.load` along N) + ReLU epilogue before the TMA store, ping-pong at `num_warps=4`
+and cooperative at `num_warps=8` (each warpgroup loads the bias for its rows' columns);
 persistent at `num_warps=8` (two cooperative consumer warpgroups, each its own tile loop),
 128x256x64 (808 x 200) and 256x128x64 (200 x 840) tiles, 7 tiles on the 3-CTA grid, ragged M
 and N, K tiles 0, 1, 2 and 16, fp16 and bf16, the TMA store epilogue (the staging tile's
@@ -42,12 +48,23 @@ CASES += [(store, 8, bm, bn, dtype, m, n, k) for store in ("tma_store", "pointer
           for m, n, k in ((300, 328, 0), (300, 328, 64), (520, 328, 120), (300, 600, 192), (520, 600, 1000))]
 PERSISTENT_SMS = 3
 """The persistent cases' grid: 3 CTAs, so 7 tiles (300 x 328 in 128 x 128) leave them 3, 2 and 2."""
-CASES += [("persistent", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
+CASES += [(epilogue, 4, 128, 128, dtype, m, n, k)
+          for epilogue in ("persistent", "persistent_one_consumer", "persistent_pointer_store")
+          for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 0), (300, 328, 64), (300, 328, 120), (300, 328, 192), (300, 328, 1000),
                           (128, 128, 1000), (520, 600, 248))]
+CASES += [(epilogue, warps, bm, bn, dtype, m, n, k)
+          for epilogue, warps, bm, bn in (("persistent_bias_relu", 4, 128, 128), ("persistent_bias_relu", 8, 128, 256))
+          for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("persistent", 8, bm, bn, dtype, m, n, k) for bm, bn, m, n in ((128, 256, 808, 200), (256, 128, 200, 840))
           for dtype in ("float16", "bfloat16") for k in (0, 64, 120, 1000)]
-"""(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages."""
+"""(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages. At
+`num_warps=4` the persistent kernels get ping-pong consumers (the default `consumers=auto`),
+but `persistent_one_consumer`, compiled with `warp-specialize-consumers=cooperative`."""
+PERSISTENT_EPILOGUES = {"persistent_pointer_store": 1, "persistent_bias_relu": 2}
+"""The persistent kernel's EPILOGUE constexpr (0: TMA store)."""
+PIPELINES = {"persistent_one_consumer": "ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative}"}
+DEFAULT_PIPELINE = "ttgir-sm90{warp-specialize=true}"
 
 
 def _why_not() -> str | None:
@@ -104,8 +121,10 @@ def child() -> None:
         tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(c_ptr.dtype.element_ty), mask=mask)
 
     @triton.jit
-    def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                                 BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+    def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, c_ptr, bias_ptr, M, N, K, stride_cm, BLOCK_M: tl.constexpr,
+                                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr,
+                                 EPILOGUE: tl.constexpr):
+        """EPILOGUE: 0 a TMA store, 1 a masked pointer store, 2 bias along N + ReLU, then a TMA store."""
         tiles_n = tl.cdiv(N, BLOCK_N)
         for tile in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M) * tiles_n, NUM_SMS, warp_specialize=True):
             off_m = (tile // tiles_n) * BLOCK_M
@@ -115,12 +134,22 @@ def child() -> None:
                 a = a_desc.load([off_m, kk * BLOCK_K])
                 b = b_desc.load([off_n, kk * BLOCK_K])
                 acc = tl.dot(a, b.T, acc)
-            c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+            offs_n = off_n + tl.arange(0, BLOCK_N)
+            if EPILOGUE == 1:
+                offs_m = off_m + tl.arange(0, BLOCK_M)
+                mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+                tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(c_ptr.dtype.element_ty),
+                         mask=mask)
+            else:
+                if EPILOGUE == 2:
+                    bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0)
+                    acc = tl.maximum(acc + bias[None, :], 0.0)
+                c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
 
     bk = 64
-    with ttpipe.triton.installed("ttgir-sm90{warp-specialize=true}"):
-        for case in CASES:
-            store, warps, bm, bn, dtype_name, m, n, k = case
+    for case in CASES:
+        store, warps, bm, bn, dtype_name, m, n, k = case
+        with ttpipe.triton.installed(PIPELINES.get(store, DEFAULT_PIPELINE)):
             print(json.dumps({"started": case}), flush=True)
             dtype = getattr(torch, dtype_name)
             k_alloc = max(k, bk)  # K = 0: descriptors over one tile, the kernel told K = 0
@@ -129,11 +158,12 @@ def child() -> None:
             c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
             grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
             a_desc, b_desc = TensorDescriptor.from_tensor(a, [bm, bk]), TensorDescriptor.from_tensor(b, [bn, bk])
-            if store == "persistent":
+            bias = torch.randn(n, device="cuda", dtype=torch.float32)
+            if store.startswith("persistent"):
                 grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
-                compiled = matmul_tma_ws_persistent[grid](a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]),
-                                                          m, n, k, bm, bn, bk, PERSISTENT_SMS, num_warps=warps,
-                                                          num_stages=3)
+                compiled = matmul_tma_ws_persistent[grid](
+                    a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]), c, bias, m, n, k, c.stride(0), bm, bn,
+                    bk, PERSISTENT_SMS, PERSISTENT_EPILOGUES.get(store, 0), num_warps=warps, num_stages=3)
             elif store == "tma_store":
                 compiled = matmul_tma_ws[grid](a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]), k, bm, bn,
                                                bk, num_warps=warps, num_stages=3)
@@ -142,6 +172,8 @@ def child() -> None:
                                                              num_warps=warps, num_stages=3)
             torch.cuda.synchronize()
             reference = a[:, :k].float() @ b[:, :k].float().T
+            if store == "persistent_bias_relu":
+                reference = torch.relu(reference + bias)
             if k == 0:
                 error = float(c.float().abs().max()) if not c.isnan().any() else float("nan")
             else:
@@ -167,10 +199,14 @@ def test_warp_specialized_tma_matmul():
     assert process.returncode == 0, err[-4000:]
     results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
     assert [r["case"] for r in results] == [list(case) for case in CASES]
-    # num_warps=8: consumer warpgroup 1 in a 4-warp partition, 4 + 4 + 4 (the producer's
-    # warpgroup) warps launched.
+    # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong): consumer warpgroup 1 in
+    # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
+    def two_consumers(case: list) -> bool:
+        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu")
+
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
-           or (r["case"][1] == 8) != (r["consumer_partitions"] == 1) or r["launch_warps"] != r["case"][1] + 4]
+           or two_consumers(r["case"]) != (r["consumer_partitions"] == 1)
+           or r["launch_warps"] != (12 if two_consumers(r["case"]) else 8)]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
 
 

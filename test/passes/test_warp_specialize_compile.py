@@ -9,8 +9,10 @@ num_warps=4; and `matmul_tma_ws_coop.ttir`, the same kernel with 128x256x64 tile
 num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps; and
 `matmul_tma_ws_persistent.ttir`, `python/ttpipe/bench/kernels.py`'s persistent kernel
 (grid-stride tile loop marked, K loop inside, TMA store epilogue; 128x128x64 fp16, num_warps=4):
-the producer's tile loop around its K loop, the consumer's with the epilogue between; the
-same at num_warps=8: two cooperative consumer warpgroups, each with its own tile loop.
+with one consumer warpgroup (`warp-specialize-consumers=cooperative`): the producer's tile
+loop around its K loop, the consumer's with the epilogue between; by default (ping-pong):
+two consumer warpgroups, each its own tiles, both storing; the same at num_warps=8: two
+cooperative consumer warpgroups, each with its own tile loop.
 """
 
 import pathlib
@@ -149,7 +151,10 @@ def test_cooperative_sass_wgmma_in_both_consumers_tma_loads_in_the_producer(coop
 
 @pytest.fixture(scope="module")
 def persistent():
-    return ttpipe_compile.compile_file(str(PERSISTENT_TTIR), "sm_90a", pipeline=PIPELINE)
+    """The persistent kernel with one consumer warpgroup (`consumers=cooperative` at num_warps=4)."""
+    return ttpipe_compile.compile_file(
+        str(PERSISTENT_TTIR), "sm_90a",
+        pipeline="ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative}")
 
 
 def test_persistent_ttgir_nests_both_loops_in_each_partition(persistent):
@@ -221,3 +226,40 @@ def test_cooperative_persistent_sass_wgmma_in_both_consumers_tma_in_its_warpgrou
     (store,) = tma_stores
     store_span = next(start for start, end, _ in spans if start < store < end)
     assert "USETMAXREG.DEALLOC" in lines[store_span], "the TMA store outside consumer warpgroup 0"
+
+
+@pytest.fixture(scope="module")
+def pingpong():
+    """The persistent kernel at num_warps=4 with the default `consumers=auto`: two ping-pong
+    consumer warpgroups (128x128 fp32 accumulators fit), each its own tiles."""
+    return ttpipe_compile.compile_file(str(PERSISTENT_TTIR), "sm_90a", pipeline=PIPELINE)
+
+
+def test_pingpong_ttgir_has_two_consumer_tile_loops_and_turns(pingpong):
+    ttgir = pingpong.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "requestedRegisters = array<i32: 232, 40>" in ttgir
+    assert "num_warps(4)" in ttgir and "num_warps(1)" in ttgir
+    assert ttgir.count("tt.num_stages = 0") == 6  # each partition's tile loop and K loop
+    assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", ttgir) == ["1", "0", "1", "0"]
+    assert ttgir.count("!ttg.memdesc<2x1xi64") >= 3  # the turn mbarriers: allocated, captured twice
+    assert pingpong.metadata["num_warps"] == 12
+
+
+def test_pingpong_sass_wgmma_and_tma_stores_in_both_consumers(pingpong):
+    ptx = pingpong.asm["ptx"]
+    assert "setmaxnreg.inc.sync.aligned.u32 \t232" in ptx and "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
+    lines = pingpong.sass().splitlines()
+    spans = register_spans(lines)
+
+    def span_of(number: int) -> tuple[int, int]:
+        return next((start, registers) for start, end, registers in spans if start < number < end)
+
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
+    assert hgmma and tma_loads and tma_stores
+    assert {span_of(n)[1] for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
+    assert len({span_of(n) for n in hgmma}) == 2, "wgmma not in both consumer warpgroups"
+    assert {span_of(n)[1] for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
+    assert len({span_of(n) for n in tma_stores}) == 2, "each consumer warpgroup stores its own tiles"

@@ -85,6 +85,32 @@ def consumer(trips, stages, full, empty, slots, reading, results):
         results.append(old)
 
 
+def drive(rng, agents, full, slots, tma_in_flight, readings, where: str, staging=None) -> None:
+    """Run the agents (generators yielding "wait" or a step) and the async engines (TMA loads
+    landing, a pending TMA store reading its staging tile) in a random interleaving until all
+    are done; a long run of waits is a deadlock."""
+    idle = 0
+    while agents or tma_in_flight:
+        stores = ["tma_store"] if staging is not None and staging.pending is not None else []
+        choice = rng.choice(list(agents) + (["tma"] if tma_in_flight else []) + stores)
+        if choice == "tma_store":
+            staging.tma_store_reads()
+            idle = 0
+            continue
+        if choice == "tma":
+            key, index = tma_in_flight.pop(rng.randrange(len(tma_in_flight)))
+            assert not any(index in reading.values() for reading in readings)
+            slots[index] = key
+            full[index].complete_tx(STAGE_BYTES)
+            idle = 0
+            continue
+        event = next(agents[choice], None)
+        if event is None:
+            del agents[choice]
+        idle = idle + 1 if event == "wait" else 0
+        assert idle < 1000, f"deadlock: {where}"
+
+
 def run(trips: int, stages: int, seed: int, consumers: int = 1, empty_count: int | None = None) -> list[list[int]]:
     """Each consumer's retired iterations, in order; the empty mbarriers count
     `empty_count` arrivals (the pass's rule: one per consumer warpgroup)."""
@@ -98,22 +124,7 @@ def run(trips: int, stages: int, seed: int, consumers: int = 1, empty_count: int
     agents = {"producer": producer(trips, stages, full, empty, tma_in_flight, readings)}
     for c in range(consumers):
         agents[f"consumer{c}"] = consumer(trips, stages, full, empty, slots, readings[c], results[c])
-    idle = 0
-    while agents or tma_in_flight:
-        choices = list(agents) + (["tma"] if tma_in_flight else [])
-        choice = rng.choice(choices)
-        if choice == "tma":
-            k, index = tma_in_flight.pop(rng.randrange(len(tma_in_flight)))
-            assert not any(index in reading.values() for reading in readings)
-            slots[index] = k
-            full[index].complete_tx(STAGE_BYTES)
-            idle = 0
-            continue
-        event = next(agents[choice], None)
-        if event is None:
-            del agents[choice]
-        idle = idle + 1 if event == "wait" else 0
-        assert idle < 1000, f"deadlock at trip count {trips}, {stages} stages"
+    drive(rng, agents, full, slots, tma_in_flight, readings, f"trip count {trips}, {stages} stages")
     return results
 
 
@@ -245,26 +256,8 @@ def run_persistent(tiles: int, k_trips: int, stages: int, seed: int, consumers: 
         agents[f"consumer{c}"] = persistent_consumer(tiles, k_trips, stages, full, empty, slots, readings[c],
                                                      results[c], release_last,
                                                      None if staging is None else (c, staging))
-    idle = 0
-    while agents or tma_in_flight:
-        stores = ["tma_store"] if staging is not None and staging.pending is not None else []
-        choice = rng.choice(list(agents) + (["tma"] if tma_in_flight else []) + stores)
-        if choice == "tma_store":
-            staging.tma_store_reads()
-            idle = 0
-            continue
-        if choice == "tma":
-            key, index = tma_in_flight.pop(rng.randrange(len(tma_in_flight)))
-            assert not any(index in reading.values() for reading in readings)
-            slots[index] = key
-            full[index].complete_tx(STAGE_BYTES)
-            idle = 0
-            continue
-        event = next(agents[choice], None)
-        if event is None:
-            del agents[choice]
-        idle = idle + 1 if event == "wait" else 0
-        assert idle < 1000, f"deadlock: {tiles} tiles of {k_trips} K iterations, {stages} stages"
+    drive(rng, agents, full, slots, tma_in_flight, readings, f"{tiles} tiles of {k_trips} K iterations, {stages} "
+          f"stages", staging)
     return results
 
 
@@ -314,3 +307,89 @@ def test_cooperative_persistent_protocol_needs_the_staging_empty_mbarrier():
     with pytest.raises(AssertionError, match="rewrites its rows under the TMA store|TMA store of tile . reads"):
         for seed in range(50):
             run_persistent(4, 1, 2, seed, 2, staging=Staging(2, use_empty=False))
+
+
+# ---------------------------------------------------------------- ping-pong persistent kernels
+#
+# Two consumer warpgroups taking the tiles in turn (`pingpong.py`): warpgroup w runs tiles
+# w, w + 2, ...; the empty mbarriers count one arrival (each stage has one reader); warpgroup
+# 1 starts `k_trips` stages into the ring and each skips `k_trips` stages after its tile (the
+# other's), the skip computed as `PipelineState.skip` does; warpgroup w waits turn[w] with
+# the tile loop's turn parity (from 1 - w) before its K loop and arrives on turn[1 - w] after
+# it, before the flush.
+
+
+def skip(index: int, phase: int, count: int, stages: int) -> tuple[int, int]:
+    moved = index + count
+    return moved % stages, phase ^ ((moved // stages) & 1)
+
+
+def pingpong_consumer(w, tiles, k_trips, stages, full, empty, slots, reading, results, turns, mainloops,
+                      use_turns=True):
+    index, phase = skip(0, CONSUMER_START_PHASE, k_trips, stages) if w else (0, CONSUMER_START_PHASE)
+    parity = 1 - w
+    for tile in range(w, tiles, 2):
+        while use_turns and not turns[w].passes(parity):
+            yield "wait"
+        mainloops.append((w, "enter"))
+        for k in range(k_trips):
+            while not full[index].passes(phase):
+                yield "wait"
+            assert slots[index] == (tile, k), f"warpgroup {w}: wgmma of {(tile, k)} sees the tile of {slots[index]}"
+            reading[(tile, k)] = index
+            for old in [j for j in reading if j < (tile, k)]:
+                assert slots[reading.pop(old)] == old
+                results.append(old)
+            if k > 0:
+                empty[(index - 1) % stages].arrive()
+            index, phase = advance(index, phase, stages)
+            yield "step"
+        mainloops.append((w, "leave"))
+        if use_turns:
+            turns[1 - w].arrive()
+        for old in sorted(reading):
+            assert slots[reading.pop(old)] == old
+            results.append(old)
+        if k_trips > 0:
+            empty[(index - 1) % stages].arrive()
+        yield "epilogue"
+        index, phase = skip(index, phase, k_trips, stages)
+        parity ^= 1
+
+
+def run_pingpong(tiles: int, k_trips: int, stages: int, seed: int, use_turns: bool = True):
+    rng = random.Random(seed)
+    full = [MBarrier(1) for _ in range(stages)]
+    empty = [MBarrier(1) for _ in range(stages)]
+    turns = [MBarrier(1), MBarrier(1)]
+    slots = [None] * stages
+    tma_in_flight: list = []
+    readings: list[dict] = [{}, {}]
+    results: list[list] = [[], []]
+    mainloops: list[tuple[int, str]] = []
+    agents = {"producer": persistent_producer(tiles, k_trips, stages, full, empty, tma_in_flight, readings)}
+    for w in range(2):
+        agents[f"consumer{w}"] = pingpong_consumer(w, tiles, k_trips, stages, full, empty, slots, readings[w],
+                                                   results[w], turns, mainloops, use_turns)
+    drive(rng, agents, full, slots, tma_in_flight, readings, f"{tiles} tiles of {k_trips} K iterations, {stages} "
+          f"stages")
+    return results, mainloops
+
+
+@pytest.mark.parametrize("stages", [2, 3, 4])
+@pytest.mark.parametrize("k_trips", range(0, 7))
+@pytest.mark.parametrize("tiles", range(0, 7))
+def test_pingpong_protocol(tiles, k_trips, stages):
+    for seed in range(10):
+        results, mainloops = run_pingpong(tiles, k_trips, stages, seed)
+        for w in range(2):
+            assert results[w] == [(tile, k) for tile in range(w, tiles, 2) for k in range(k_trips)]
+        # The mainloops never overlap and alternate 0, 1, 0, 1, ...
+        assert mainloops == [(tile % 2, event) for tile in range(tiles) for event in ("enter", "leave")]
+
+
+def test_pingpong_without_turns_interleaves_the_mainloops():
+    with pytest.raises(AssertionError):
+        for seed in range(50):
+            _, mainloops = run_pingpong(6, 4, 3, seed, use_turns=False)
+            assert mainloops == [(tile % 2, event) for tile in range(6) for event in ("enter", "leave")]

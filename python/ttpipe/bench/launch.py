@@ -42,6 +42,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--pipeline", default=None, help="the plug-in's pipeline where the case has none of its own")
     p.add_argument("--no-check", action="store_true", help="no float32 reference: only the kernel runs")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--num-sms", type=int, default=None,
+                   help="persistent kernels: CTAs in the grid (default: the GPU's SMs)")
     return p
 
 
@@ -66,7 +68,7 @@ def run(argv: list[str]) -> int:
     device = torch.device("cuda", torch.cuda.current_device())
     constexprs = dict(runs[label] if side == "triton" else case.constexprs)
     if "NUM_SMS" in constexprs:
-        constexprs["NUM_SMS"] = torch.cuda.get_device_properties(device).multi_processor_count
+        constexprs["NUM_SMS"] = args.num_sms or torch.cuda.get_device_properties(device).multi_processor_count
     launch = (case.setup(torch, device, args.seed, constexprs) if args.size is None else
               case.sized_setup(torch, device, args.seed, constexprs, args.size))
     result = {"case": case.name, "side": args.side, "size": list(args.size) if args.size else None}

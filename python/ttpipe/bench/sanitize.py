@@ -8,7 +8,8 @@ Kernels: the bench cases with a warp-specializing pipeline of their own and a
 `sized_setup`, one per distinct compiled kernel (the 4096 and 8192 cases of a
 configuration are one kernel). For each kernel and size:
 
-1. a plain run, `python -m ttpipe.bench.launch CASE --size S` in a subprocess under a
+1. a plain run, `python -m ttpipe.bench.launch CASE --size S` (persistent kernels on a grid
+   of `PERSISTENT_CTAS`, `--num-sms 2`, so that each CTA runs several tiles) in a subprocess under a
    timeout (it compiles through the plug-in, which also fills Triton's cache for the runs
    below, launches once into a NaN-filled output and checks against float32): ok, wrong,
    compile error, or hang; it says whether the kernel came out warp-specialized;
@@ -42,6 +43,10 @@ from ttpipe.bench.cases import CASES, Case
 SIZES = ((256, 256, 512), (300, 264, 528))
 """A small aligned instance, and a ragged one (M, N, K not multiples of the tiles; K and N
 stay multiples of 16 bytes' worth of elements, as TMA's row strides need)."""
+
+PERSISTENT_CTAS = 2
+"""The grid of persistent kernels: 2 CTAs, so each runs several tiles of these sizes (the
+ring's state across tiles, both ping-pong warpgroups, the staging pair's phases)."""
 
 TOOLS = ("racecheck", "synccheck")
 
@@ -129,8 +134,9 @@ def _run_process(command: list[str], timeout: float) -> tuple[int | None, str, f
 
 
 def _launch_command(run: Run) -> list[str]:
+    grid = ["--num-sms", str(PERSISTENT_CTAS)] if "NUM_SMS" in run.kernel.case.constexprs else []
     return [sys.executable, "-m", "ttpipe.bench.launch", run.kernel.case.name, "--size",
-            "x".join(map(str, run.size))]
+            "x".join(map(str, run.size)), *grid]
 
 
 def _result_line(out: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
+from ttpipe.passes.warp_specialize.pingpong import check_consumers
 from ttpipe.triton.passes import power_of_two
 
 CAPABILITIES = {"ttgir-sm80": 80, "ttgir-sm90": 90, "ttgir-sm100": 100}
@@ -66,6 +67,8 @@ OPTIONS = (
     PassOption("warp-specialize", str, "false",
                "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true) or all TMA+wgmma loops (auto)",
                _warp_specialize),
+    PassOption("warp-specialize-consumers", str, "auto",
+               "sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)", check_consumers),
 )
 
 
@@ -176,7 +179,10 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         if capability // 10 != 9:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
         at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
-        steps[at] = ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"]})
+        steps[at] = ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"],
+                                                 "consumers": values["warp-specialize-consumers"]})
+    elif values["warp-specialize-consumers"] != "auto":
+        raise PipelineError("option 'warp-specialize-consumers' needs warp-specialize=true or auto")
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

@@ -1,5 +1,5 @@
-// RUN: ttpipe-opt %s --split-input-file --verify-diagnostics -p ttpipe-warp-specialize
-// RUN: ttpipe-opt %s --split-input-file -p ttpipe-warp-specialize 2>/dev/null | filecheck %s
+// RUN: ttpipe-opt %s --split-input-file --verify-diagnostics -p 'ttpipe-warp-specialize{consumers=cooperative}'
+// RUN: ttpipe-opt %s --split-input-file -p 'ttpipe-warp-specialize{consumers=cooperative}' 2>/dev/null | filecheck %s
 
 // A persistent TMA matmul (128x128x64 fp16 tiles, num_warps = 4) as it reaches
 // nvgpu-warp-specialization in ttgir-sm90: a grid-stride tile loop marked tt.warp_specialize

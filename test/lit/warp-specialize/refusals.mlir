@@ -297,7 +297,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// A tensor computed before the loop would keep the 8-warp layout the split removes.
+// A store of a tensor before the loop would keep the 8-warp layout the split removes (a
+// side-effect-free tensor op there is rebuilt per warpgroup where the epilogue reads it).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -307,8 +308,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
-    %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
-    // expected-remark @below {{loop not warp-specialized: 'tt.make_range' computes a tensor before the loop}}
+    %ptrs = tt.splat %p : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #blocked>
+    %ones = arith.constant dense<1.000000e+00> : tensor<128x128xf32, #blocked>
+    tt.store %ptrs, %ones : tensor<128x128x!tt.ptr<f32>, #blocked>
+    // expected-remark @below {{loop not warp-specialized: 'tt.store' with a tensor before the loop (only side-effect-free ops, whose epilogue uses are rebuilt per warpgroup)}}
     %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
       %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
       %as = ttg.local_alloc %a : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
