@@ -131,22 +131,34 @@ def register_spans(lines: list[str]) -> list[tuple[int, int, int]]:
     return [(start, end, registers) for (start, registers), (end, _) in zip(marks, marks[1:] + [(len(lines), 0)])]
 
 
+class SassSites:
+    """Where a cubin's wgmmas, TMA loads and TMA stores sit among its `setmaxnreg` spans."""
+
+    def __init__(self, compiled):
+        self.lines = compiled.sass().splitlines()
+        self.spans = register_spans(self.lines)
+        self.hgmma = [n for n, line in enumerate(self.lines) if "HGMMA" in line]
+        self.tma_loads = [n for n, line in enumerate(self.lines) if "UTMALDG" in line]
+        self.tma_stores = [n for n, line in enumerate(self.lines) if "UTMASTG" in line]
+        assert self.hgmma and self.tma_loads and self.tma_stores
+
+    def span(self, number: int) -> tuple[int, int]:
+        """(start, registers) of the span holding SASS line `number`."""
+        return next((start, registers) for start, end, registers in self.spans if start < number < end)
+
+    def registers(self, numbers: list[int]) -> set[int]:
+        return {self.span(n)[1] for n in numbers}
+
+    def spans_of(self, numbers: list[int]) -> set[tuple[int, int]]:
+        return {self.span(n) for n in numbers}
+
+
 def test_cooperative_sass_wgmma_in_both_consumers_tma_loads_in_the_producer(cooperative):
-    lines = cooperative.sass().splitlines()
-    spans = register_spans(lines)
-
-    def registers_at(number: int) -> int:
-        return next(registers for start, end, registers in spans if start < number < end)
-
-    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
-    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
-    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
-    assert hgmma and tma_loads and tma_stores
-    assert {registers_at(n) for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
-    consumer_spans = {next(start for start, end, _ in spans if start < n < end) for n in hgmma}
-    assert len(consumer_spans) == 2, "wgmma not in both consumer warpgroups"
-    assert {registers_at(n) for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
-    assert [registers_at(n) for n in tma_stores] == [232]  # one TMA store, by consumer warpgroup 0
+    sites = SassSites(cooperative)
+    assert sites.registers(sites.hgmma) == {232}, "wgmma outside the 232-register consumers"
+    assert len(sites.spans_of(sites.hgmma)) == 2, "wgmma not in both consumer warpgroups"
+    assert sites.registers(sites.tma_loads) == {40}, "a TMA load outside the 40-register producer"
+    assert [sites.span(n)[1] for n in sites.tma_stores] == [232]  # one TMA store, by consumer warpgroup 0
 
 
 @pytest.fixture(scope="module")
@@ -206,26 +218,15 @@ def test_cooperative_persistent_ttgir_has_three_tile_loops(cooperative_persisten
 def test_cooperative_persistent_sass_wgmma_in_both_consumers_tma_in_its_warpgroups(cooperative_persistent):
     ptx = cooperative_persistent.asm["ptx"]
     assert "setmaxnreg.inc.sync.aligned.u32 \t232" in ptx and "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
-    lines = cooperative_persistent.sass().splitlines()
-    spans = register_spans(lines)
-
-    def registers_at(number: int) -> int:
-        return next(registers for start, end, registers in spans if start < number < end)
-
-    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
-    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
-    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
-    assert hgmma and tma_loads and tma_stores
-    assert {registers_at(n) for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
-    consumer_spans = {next(start for start, end, _ in spans if start < n < end) for n in hgmma}
-    assert len(consumer_spans) == 2, "wgmma not in both consumer warpgroups"
-    assert {registers_at(n) for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
+    sites = SassSites(cooperative_persistent)
+    assert sites.registers(sites.hgmma) == {232}, "wgmma outside the 232-register consumers"
+    assert len(sites.spans_of(sites.hgmma)) == 2, "wgmma not in both consumer warpgroups"
+    assert sites.registers(sites.tma_loads) == {40}, "a TMA load outside the 40-register producer"
     # One TMA store, by consumer warpgroup 0: the default region comes down to 232 from 256
     # (`setmaxnreg.dec`, USETMAXREG.DEALLOC); warpgroup 1 rises to it from 120 (TRY_ALLOC).
-    assert [registers_at(n) for n in tma_stores] == [232]
-    (store,) = tma_stores
-    store_span = next(start for start, end, _ in spans if start < store < end)
-    assert "USETMAXREG.DEALLOC" in lines[store_span], "the TMA store outside consumer warpgroup 0"
+    ((store_span, registers), ) = sites.spans_of(sites.tma_stores)
+    assert registers == 232 and len(sites.tma_stores) == 1
+    assert "USETMAXREG.DEALLOC" in sites.lines[store_span], "the TMA store outside consumer warpgroup 0"
 
 
 @pytest.fixture(scope="module")
@@ -249,17 +250,8 @@ def test_pingpong_ttgir_has_two_consumer_tile_loops_and_turns(pingpong):
 def test_pingpong_sass_wgmma_and_tma_stores_in_both_consumers(pingpong):
     ptx = pingpong.asm["ptx"]
     assert "setmaxnreg.inc.sync.aligned.u32 \t232" in ptx and "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
-    lines = pingpong.sass().splitlines()
-    spans = register_spans(lines)
-
-    def span_of(number: int) -> tuple[int, int]:
-        return next((start, registers) for start, end, registers in spans if start < number < end)
-
-    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
-    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
-    tma_stores = [n for n, line in enumerate(lines) if "UTMASTG" in line]
-    assert hgmma and tma_loads and tma_stores
-    assert {span_of(n)[1] for n in hgmma} == {232}, "wgmma outside the 232-register consumers"
-    assert len({span_of(n) for n in hgmma}) == 2, "wgmma not in both consumer warpgroups"
-    assert {span_of(n)[1] for n in tma_loads} == {40}, "a TMA load outside the 40-register producer"
-    assert len({span_of(n) for n in tma_stores}) == 2, "each consumer warpgroup stores its own tiles"
+    sites = SassSites(pingpong)
+    assert sites.registers(sites.hgmma) == {232}, "wgmma outside the 232-register consumers"
+    assert len(sites.spans_of(sites.hgmma)) == 2, "wgmma not in both consumer warpgroups"
+    assert sites.registers(sites.tma_loads) == {40}, "a TMA load outside the 40-register producer"
+    assert len(sites.spans_of(sites.tma_stores)) == 2, "each consumer warpgroup stores its own tiles"
