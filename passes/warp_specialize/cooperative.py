@@ -49,10 +49,13 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
     In a persistent kernel the pair runs once per tile: its phase parity is an iteration
     argument of each consumer tile loop (from 0, flipped per tile; carried, not computed
     from the tile index: no division), warpgroup 0 waits the staging *full* mbarrier with
-    it, and a staging *empty* mbarrier (count 1) closes the loop: warpgroup 0 arrives on it
-    after `async_tma_store_wait {pendings = 0}`, warpgroups 1..C-1 wait on it with the
-    complement (a fresh mbarrier passes it, for the first tile) before writing their rows,
-    so none rewrites its half before the previous tile's TMA store has read it.
+    it, and a staging *empty* mbarrier (count 1) closes the loop: at the start of each
+    tile's epilogue warpgroup 0 waits for the previous tile's store to have read the tile
+    (`async_tma_store_wait {pendings = 0}` then a barrier of its warps, as in
+    `epilogue_store.py`: the wait is deferred a whole mainloop, not taken right after the
+    store) and arrives on it; warpgroups 1..C-1 wait on it with the parity before writing
+    their rows, so none rewrites its half before the previous tile's TMA store has read
+    it; warpgroup 0 waits once more after its tile loop.
 
 Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one above,
 `#ttg.blocked` by dividing the warps of dim 0 by C (else of the dim with most warps),
@@ -330,9 +333,10 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
 class StagedStore:
     """The shared staging tile of one `tt.descriptor_store`, its *full* mbarrier (count
     C - 1: warpgroups 1..C-1 arrive once their rows are in it) and, in a persistent
-    kernel, its *empty* mbarrier (count 1: warpgroup 0 arrives once the TMA store has
-    read the tile, `async_tma_store_wait {pendings = 0}`; warpgroups 1..C-1 wait on it
-    before writing their rows of the next tile). None where the store runs once."""
+    kernel, its *empty* mbarrier (count 1: warpgroup 0 arrives at the start of each tile's
+    epilogue, once the previous tile's TMA store has read the tile, `async_tma_store_wait
+    {pendings = 0}` and a barrier of its warps; warpgroups 1..C-1 wait on it before writing
+    their rows). None where the store runs once."""
 
     tile: SSAValue
     full: SSAValue
@@ -399,11 +403,18 @@ class WarpgroupEpilogue:
                                tile_type.memory_space, True, tile_type.alloc_shape)
         offsets = [self.index * split.half] + [0] * (len(tile_type.shape) - 1)
         view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
-        if self.index and staged.empty is not None:
-            # The previous tile's TMA store has read the staging tile (parity of the phase
-            # before this tile's: a fresh mbarrier passes it, as a producer's first acquire).
-            previous = b.xori(self.phase, b.int_constant(1, 32))
-            b.insert(ttng.WaitBarrierOp(single_barrier(b, staged.empty), previous), store.location)
+        persistent = staged.empty is not None
+        if persistent and self.index:
+            # Warpgroup 0's arrival at the start of this tile's epilogue: the previous tile's
+            # TMA store has read the staging tile (phase t completes at tile t).
+            b.insert(ttng.WaitBarrierOp(single_barrier(b, staged.empty), self.phase), store.location)
+        elif persistent:
+            # The previous tile's store has read the staging tile: every warp of warpgroup 0
+            # has waited for its own bulk groups (the barrier) before the tile is rewritten
+            # and before warpgroups 1..C-1 are let in (`epilogue_store.py`).
+            b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
+            b.insert(gpu.BarrierOp(), store.location)
+            b.insert(ttng.ArriveBarrierOp(single_barrier(b, staged.empty), count=1), store.location)
         b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
         b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), store.location)
         b.insert(gpu.BarrierOp(), store.location)
@@ -415,9 +426,8 @@ class WarpgroupEpilogue:
         b.insert(ttng.WaitBarrierOp(full, phase), store.location)
         indices = [self.share(v, None) for v in store.indices]
         b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices, staged.tile), store.location)
-        b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
-        if staged.empty is not None:
-            b.insert(ttng.ArriveBarrierOp(single_barrier(b, staged.empty), count=1), store.location)
+        if not persistent:
+            b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
 
 
 def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSplit,

@@ -80,7 +80,11 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      mbarrier pair allocated around the tile loop; the consumer tile loops carry the
      pair's phase parity as a third iteration argument (after index and phase), 0 at the
      first tile, flipped at each yield (`cooperative.StagedStore`). Pointer stores need no
-     staging: each warpgroup stores its own rows.
+     staging: each warpgroup stores its own rows. Without a cooperative split, each
+     consumer region stores its tiles through a staging tile of its own, allocated with
+     the ring, waiting for the previous tile's store only before rewriting it
+     (`epilogue_store.py`); every region that issues TMA stores waits for them once
+     after its tile loop.
 
  11. Ping-pong persistent kernels (`ttpipe.ping_pong` on the tile loop, `pingpong.py`): two
      consumer regions (the default region and a 4-warp partition) each with the whole
@@ -103,9 +107,10 @@ the C-th arrival, so the producer waits for every consumer's release). The stagi
 mbarrier of a cooperative TMA store is used once: warpgroups 1..C-1 arrive after their
 rows are in shared memory; warpgroup 0 waits for phase 0, then stores. In a persistent
 kernel, tile t (counted per CTA) uses parity t & 1: warpgroup 0 waits full phase t (the
-arrivals of tile t), and warpgroups 1..C-1 wait empty phase t - 1 (warpgroup 0's arrival
-after tile t - 1's store has read the tile) before writing; neither side can run two
-tiles ahead of the other, so the parity never aliases (the protocol model runs it).
+arrivals of tile t), and warpgroups 1..C-1 wait empty phase t (warpgroup 0's arrival at
+the start of tile t's epilogue, once tile t - 1's store has read the tile) before writing;
+neither side can run two tiles ahead of the other, so the parity never aliases (the
+protocol model runs it).
 
 Preconditions: phase 1's (the stamps are trusted). Attributes read: `ttg.partition`,
 `tt.num_stages`, `ttg.num-warps`; written: `tt.num_stages = 0` on the new loops,
@@ -148,7 +153,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     staging_tile,
     warpgroup_dot,
 )
-from ttpipe.passes.warp_specialize import pingpong
+from ttpipe.passes.warp_specialize import epilogue_store, pingpong
 from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
@@ -320,6 +325,9 @@ class RingSetup:
     staged: dict[tt.DescriptorStoreOp, StagedStore]
     turns: pingpong.MmaTurns | None
     """The ping-pong turn mbarriers, where the tile loop `anchor` carries `PING_PONG`."""
+    epilogue_staging: dict[tt.DescriptorStoreOp, list[SSAValue]]
+    """A persistent epilogue's TMA stores (no cooperative split) -> a staging tile per
+    consumer region (`epilogue_store.py`)."""
 
     @staticmethod
     def build(anchor: scf.ForOp, k_loop: scf.ForOp) -> RingSetup:
@@ -338,22 +346,33 @@ class RingSetup:
         ring = PipelineTmaAsync(list(buffers.values()), full, empty,
                                 sum(tile_bytes(load.result.type) for load in loads))
         outer = OpBuilder(InsertPoint.before(anchor), anchor.location)
+
+        def staging_around_anchor(store: tt.DescriptorStoreOp) -> SSAValue:
+            staging = staging_tile(outer, store)
+            outer.set_after(anchor)
+            outer.insert(ttg.LocalDeallocOp(staging), store.location)
+            outer.set_before(anchor)
+            return staging
+
         staged = {}
         if split is not None:
             for store in split.stores:
                 if isinstance(store, tt.DescriptorStoreOp):
-                    staging = staging_tile(outer, store)
-                    outer.set_after(anchor)
-                    outer.insert(ttg.LocalDeallocOp(staging), store.location)
-                    outer.set_before(anchor)
-                    staged[store] = StagedStore(staging, create_barrier_alloc(anchor, 1, warpgroups - 1),
+                    staged[store] = StagedStore(staging_around_anchor(store),
+                                                create_barrier_alloc(anchor, 1, warpgroups - 1),
                                                 create_barrier_alloc(anchor, 1, 1) if anchor is not k_loop else None)
         turns = None
         if pingpong.PING_PONG in anchor.attributes:
             turns = pingpong.MmaTurns(create_barrier_alloc(anchor, pingpong.PING_PONG_WARPGROUPS, 1))
+        epilogue_staging = {}
+        if split is None and anchor is not k_loop:
+            regions = pingpong.PING_PONG_WARPGROUPS if turns else warpgroups
+            for op in body_ops(anchor)[body_ops(anchor).index(k_loop) + 1:]:
+                if isinstance(op, tt.DescriptorStoreOp):
+                    epilogue_staging[op] = [staging_around_anchor(op) for _ in range(regions)]
         outer.insert(gpu.BarrierOp())
         return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged,
-                         turns)
+                         turns, epilogue_staging)
 
 
 def lower_loop(loop: scf.ForOp) -> None:
@@ -463,11 +482,15 @@ def start_state(b: OpBuilder, start_phase: int) -> PipelineState:
     return PipelineState(b.int_constant(0, 32), b.int_constant(start_phase, 32))
 
 
-def clone_into(b: OpBuilder, ops: Sequence[Operation], mapping: dict[SSAValue, SSAValue]) -> None:
+def clone_into(b: OpBuilder, ops: Sequence[Operation], mapping: dict[SSAValue, SSAValue]
+               ) -> dict[Operation, Operation]:
+    """Clone `ops` at `b` (without their `ttg.partition`); returns each op's clone."""
+    clones = {}
     for op in ops:
         copy = op.clone(value_mapper=mapping)
         copy.attributes.pop(PARTITION, None)
-        b.insert_clone(copy)
+        clones[op] = b.insert_clone(copy)
+    return clones
 
 
 def lower_persistent(tile: scf.ForOp) -> None:
@@ -561,7 +584,9 @@ def lower_persistent(tile: scf.ForOp) -> None:
         ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
         consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
         if epilogue is None:
-            clone_into(tb, tile_ops[position + 1:], consumer_map)
+            clones = clone_into(tb, tile_ops[position + 1:], consumer_map)
+            for store, tiles_of_regions in setup.epilogue_staging.items():
+                epilogue_store.store_through_staging(clones[store], tiles_of_regions[index])
         else:
             epilogue.results.update(consumer_map)
             for store in split.stores:
@@ -571,6 +596,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
         flipped = [tb.xori(parity, tb.int_constant(1, 32)) for parity in parities]
         tb.insert(scf.YieldOp(after.index, after.phase, *flipped))
         cb.set_after(consumer_tile)
+        if setup.epilogue_staging or (staged and index == 0):
+            epilogue_store.drain(cb)
         cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
         for op in block.walk():
             op.attributes.pop(PARTITION, None)  # on the epilogue's clones

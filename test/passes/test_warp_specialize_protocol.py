@@ -198,8 +198,12 @@ class Staging:
 def staging_epilogue(c: int, tile: int, parity: int, staging: Staging):
     """Consumer warpgroup `c`'s epilogue of `tile`, `parity` the tile loop's staging phase."""
     if c and staging.use_empty:
-        while not staging.empty.passes(parity ^ 1):  # the previous tile's TMA store has read it
+        while not staging.empty.passes(parity):  # warpgroup 0 let this tile in
             yield "wait"
+    if not c:
+        while staging.pending is not None:  # async_tma_store_wait {pendings = 0} + barrier
+            yield "wait"
+        staging.empty.arrive()
     assert staging.pending is None, f"warpgroup {c} rewrites its rows under the TMA store of {staging.pending}"
     staging.halves[c] = tile
     yield "step"
@@ -208,10 +212,7 @@ def staging_epilogue(c: int, tile: int, parity: int, staging: Staging):
         return
     while not staging.full.passes(parity):
         yield "wait"
-    staging.pending = tile
-    while staging.pending is not None:  # async_tma_store_wait {pendings = 0}
-        yield "wait"
-    staging.empty.arrive()
+    staging.pending = tile  # the TMA store, not waited for here
 
 
 def persistent_consumer(tiles, k_trips, stages, full, empty, slots, reading, results, release_last=True,
@@ -240,6 +241,8 @@ def persistent_consumer(tiles, k_trips, stages, full, empty, slots, reading, res
             yield from staging_epilogue(staging[0], tile, parity, staging[1])
             parity ^= 1
         yield "epilogue"
+    while staging is not None and staging[0] == 0 and staging[1].pending is not None:
+        yield "wait"  # warpgroup 0, after its tile loop: async_tma_store_wait {pendings = 0}
 
 
 def run_persistent(tiles: int, k_trips: int, stages: int, seed: int, consumers: int = 1,
@@ -283,11 +286,11 @@ def test_persistent_protocol_needs_the_release_of_each_tiles_last_stage():
 #
 # Two consumer warpgroups over tiles with the TMA-store epilogue (`cooperative.py`
 # `WarpgroupEpilogue.store`, `partition_loops.py` step 10): each writes its rows into one
-# staging tile; warpgroup 1 waits the staging *empty* mbarrier with the complement of the
-# tile loop's staging parity (passing on the fresh mbarrier for the first tile), writes,
-# arrives on *full*; warpgroup 0 writes, waits *full* with the parity, issues the TMA store,
-# waits for it to have read the tile (`async_tma_store_wait {pendings = 0}`) and arrives on
-# *empty*; both flip the parity per tile.
+# staging tile; warpgroup 0 waits for the previous tile's TMA store to have read the tile
+# (`async_tma_store_wait {pendings = 0}`), arrives on *empty*, writes, waits *full* with the
+# tile loop's staging parity and issues the TMA store without waiting for it; warpgroup 1
+# waits *empty* with the parity, writes, arrives on *full*; both flip the parity per tile;
+# warpgroup 0 waits for its last store after its tile loop.
 
 
 @pytest.mark.parametrize("stages", [2, 3])

@@ -10,7 +10,9 @@
 // tiles; it runs only the offset arithmetic its loads read. The consumer's tile loop carries
 // the same state from (0, 0) through its K loop (release of the previous stage but in each
 // tile's first K iteration), then the flush, the release of the tile's last stage where the
-// tile had a K iteration, and the epilogue, then yields the state to the next tile.
+// tile had a K iteration, and the epilogue, then yields the state to the next tile. The
+// epilogue's TMA store goes through a staging tile allocated with the ring: the previous
+// tile's store is waited for only before the tile is rewritten, and once after the loop.
 // CHECK-LABEL: tt.func public @persistent(
 // CHECK-SAME: %[[ADESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>, %[[BDESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>, %[[CDESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>,
 // CHECK: %[[KTILES:.+]] = arith.divsi %{{.+}}, %c64_i32
@@ -22,7 +24,8 @@
 // CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
 // CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
 // CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
-// CHECK: gpu.barrier
+// CHECK: %[[STAGING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.warp_specialize({{.+}}) attributes {requestedRegisters = array<i32: 40>}
 // CHECK-NEXT: default {
 // CHECK: %[[S:.+]] = arith.constant 3 : i32
@@ -49,16 +52,22 @@
 // CHECK-NEXT: ttng.arrive_barrier %[[LAST_EMPTY]], 1, %[[RAN]]
 // CHECK-NEXT: %[[H:.+]] = arith.truncf %[[R]]
 // CHECK-NEXT: %[[HB:.+]] = ttg.convert_layout %[[H]]
-// CHECK-NEXT: tt.descriptor_store %[[CDESC]][%[[OFFM]], %[[OFFN]]], %[[HB]]
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.local_store %[[HB]], %[[STAGING]]
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[CDESC]][%[[OFFM]], %[[OFFN]]] %[[STAGING]]
 // CHECK-NEXT: scf.yield %[[K_STATE]]#1, %[[K_STATE]]#2 : i32, i32
 // CHECK-NEXT: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
 // CHECK-NEXT: partition0({{.+}}%[[PABUF:arg[0-9]+]]: !ttg.memdesc<3x128x64xf16, {{.+}}>, %[[PBBUF:arg[0-9]+]]: !ttg.memdesc<3x128x64xf16, {{.+}}>, %[[PFULL:arg[0-9]+]]: !ttg.memdesc<3x1xi64, {{.+}}>, %[[PEMPTY:arg[0-9]+]]: !ttg.memdesc<3x1xi64, {{.+}}>) num_warps(1) {
 // CHECK: %[[PI0:.+]] = arith.constant 0 : i32
 // CHECK: %[[PP0:.+]] = arith.constant 1 : i32
 // CHECK: %{{.+}}:2 = scf.for %{{.+}} iter_args(%[[PTI:.+]] = %[[PI0]], %[[PTP:.+]] = %[[PP0]]) -> (i32, i32)
-// CHECK-NOT: tt.descriptor_store
+// CHECK-NOT: local_to_global
 // CHECK: %[[PK_STATE:.+]]:2 = scf.for %{{.+}} iter_args(%[[PI:.+]] = %[[PTI]], %[[PP:.+]] = %[[PTP]]) -> (i32, i32)
 // CHECK: %[[EB:.+]] = ttg.memdesc_index %[[PEMPTY]][%[[PI]]]
 // CHECK-NEXT: ttng.wait_barrier %[[EB]], %[[PP]]
@@ -140,7 +149,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: scf.for {{.+}} -> (i32, i32)
 // CHECK: scf.for {{.+}} -> (tensor<128x128xf32, #mma>, i32, i32)
 // CHECK: ttng.warp_group_dot_wait {{.+}} {pendings = 0 : i32}
-// CHECK: tt.descriptor_store
+// CHECK: ttng.async_tma_copy_local_to_global
 // CHECK: partition0(
 // CHECK: scf.for {{.+}} -> (i32, i32)
 // CHECK: scf.for {{.+}} -> (i32, i32)
@@ -270,10 +279,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // arrivals) with the flush, the release of the tile's last stage and its share of the
 // epilogue; the producer's tile loop as at num_warps = 4. The TMA-store epilogue goes
 // through one staging tile with a full mbarrier (count 1: warpgroup 1 arrives) and an
-// empty one (count 1: warpgroup 0 arrives after async_tma_store_wait); their phase parity
-// is the consumer tile loops' third iteration argument, from 0, flipped per tile:
-// warpgroup 0 waits full with it, warpgroup 1 waits empty with its complement (a fresh
-// mbarrier passes it) before writing its rows.
+// empty one (count 1: warpgroup 0 arrives at the start of each tile's epilogue, after
+// async_tma_store_wait of the previous tile's store and a barrier of its warps); their
+// phase parity is the consumer tile loops' third iteration argument, from 0, flipped per
+// tile: warpgroup 0 waits full with it, warpgroup 1 waits empty with it before writing its
+// rows. Warpgroup 0 waits for its last store after its tile loop.
 // CHECK-LABEL: tt.func public @cooperative_persistent(
 // CHECK-SAME: %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %[[CDESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>,
 // CHECK: %[[PID:.+]] = tt.get_program_id x
@@ -301,18 +311,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttng.arrive_barrier %{{.+}}, 1, %{{.+}} :
 // CHECK-NEXT: arith.truncf %[[FLUSHED]]
 // CHECK: %[[MINE:.+]] = ttg.memdesc_subslice %[[STAGING]][0, 0]
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[SEB:.+]] = ttg.memdesc_index %[[SEMPTY]]
+// CHECK-NEXT: ttng.arrive_barrier %[[SEB]], 1 :
 // CHECK-NEXT: ttg.local_store %{{.+}}, %[[MINE]]
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[SFB:.+]] = ttg.memdesc_index %[[SFULL]]
 // CHECK-NEXT: ttng.wait_barrier %[[SFB]], %[[SP]] :
 // CHECK-NEXT: ttng.async_tma_copy_local_to_global %[[CDESC]][%[[OFFM]], %[[OFFN]]] %[[STAGING]]
-// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
-// CHECK: %[[SEB:.+]] = ttg.memdesc_index %[[SEMPTY]]
-// CHECK-NEXT: ttng.arrive_barrier %[[SEB]], 1 :
-// CHECK: %[[NEXT_SP:.+]] = arith.xori %[[SP]], %{{.+}} : i32
+// CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[NEXT_SP:.+]] = arith.xori %[[SP]], %[[ONE]] : i32
 // CHECK-NEXT: scf.yield %[[ACC]]#1, %[[ACC]]#2, %[[NEXT_SP]] : i32, i32, i32
-// CHECK: ttg.warp_yield
+// CHECK-NEXT: } {tt.num_stages = 0 : i32}
+// CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
 // CHECK-NEXT: partition0({{.+}}, %[[PSTAGING:[a-z0-9_]+]]: !ttg.memdesc<128x128xf16, {{.+}}>, %[[PSEMPTY:[a-z0-9_]+]]: !ttg.memdesc<1x1xi64, {{.+}}>, %[[PSFULL:[a-z0-9_]+]]: !ttg.memdesc<1x1xi64, {{.+}}>) num_warps(4) {
 // CHECK: %{{.+}}:3 = scf.for %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[PSP:[a-z0-9_]+]] = %c0_i32{{[_0-9]*}}) -> (i32, i32, i32)
@@ -321,9 +335,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: } {tt.num_stages = 0 : i32}
 // CHECK-NEXT: ttng.warp_group_dot_wait %[[PACC]]#0 {pendings = 0 : i32}
 // CHECK: %[[PMINE:.+]] = ttg.memdesc_subslice %[[PSTAGING]][64, 0]
-// CHECK: %[[PREV:.+]] = arith.xori %[[PSP]], %{{.+}} : i32
 // CHECK: %[[PSEB:.+]] = ttg.memdesc_index %[[PSEMPTY]]
-// CHECK-NEXT: ttng.wait_barrier %[[PSEB]], %[[PREV]] :
+// CHECK-NEXT: ttng.wait_barrier %[[PSEB]], %[[PSP]] :
 // CHECK-NEXT: ttg.local_store %{{.+}}, %[[PMINE]]
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: gpu.barrier
@@ -331,6 +344,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: ttng.arrive_barrier %[[PSFB]], 1 :
 // CHECK-NOT: async_tma_copy_local_to_global
 // CHECK: scf.yield
+// CHECK-NOT: async_tma_store_wait
 // CHECK: ttg.warp_return
 // CHECK-NEXT: }
 // CHECK-NEXT: partition1({{.+}}) num_warps(1) {

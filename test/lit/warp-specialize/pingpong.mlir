@@ -10,7 +10,8 @@
 // for warpgroup 0, from 0 for warpgroup 1) before its K loop and arrives on the other's
 // after it, before the flush; after its epilogue it skips the other's K iterations in the
 // ring. The producer (partition1) loads every tile in order. requestedRegisters: 232 for
-// the second consumer, 40 for the producer (the default region gets 232).
+// the second consumer, 40 for the producer (the default region gets 232). Each consumer
+// stores its tiles through its own staging tile (epilogue_store.py).
 // CHECK-LABEL: tt.func public @pingpong(
 // CHECK-SAME: %[[CDESC:arg2]]: !tt.tensordesc
 // CHECK: %[[KTILES:.+]] = arith.divsi %{{.+}}, %c64_i32
@@ -22,6 +23,8 @@
 // CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
 // CHECK: %[[TURN:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
 // CHECK-COUNT-2: ttng.init_barrier {{.+}}, 1 :
+// CHECK-NEXT: %[[STAGING0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16
+// CHECK-NEXT: %[[STAGING1:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.warp_specialize({{.+}}) attributes {requestedRegisters = array<i32: 232, 40>}
 // CHECK-NEXT: default {
@@ -46,16 +49,19 @@
 // CHECK-NEXT: %[[R:.+]] = ttng.warp_group_dot_wait %[[K_STATE]]#0 {pendings = 0 : i32}
 // CHECK: ttng.arrive_barrier
 // CHECK-NEXT: %[[H:.+]] = arith.truncf %[[R]]
-// CHECK: tt.descriptor_store %[[CDESC]][%[[OFFM]], %[[OFFN]]]
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK: ttg.local_store %{{.+}}, %[[STAGING0]]
+// CHECK: ttng.async_tma_copy_local_to_global %[[CDESC]][%[[OFFM]], %[[OFFN]]] %[[STAGING0]]
 // CHECK-NEXT: %[[MOVED:.+]] = arith.addi %[[K_STATE]]#1, %[[TRIPS]]
 // CHECK-NEXT: %[[WRAPS:.+]] = arith.divsi %[[MOVED]], %[[S]]
 // CHECK-NEXT: %[[NEXT_I:.+]] = arith.remsi %[[MOVED]], %[[S]]
 // CHECK: %[[NEXT_P:.+]] = arith.xori %[[K_STATE]]#2
 // CHECK: %[[NEXT_T:.+]] = arith.xori %[[TURN_P]]
 // CHECK-NEXT: scf.yield %[[NEXT_I]], %[[NEXT_P]], %[[NEXT_T]] : i32, i32, i32
-// CHECK: ttg.warp_yield
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
-// CHECK-NEXT: partition0({{.+}}) num_warps(4) {
+// CHECK-NEXT: partition0({{.+}}, %[[P_STAGING1:arg[0-9]+]]: !ttg.memdesc<128x128xf16, {{.+}}>, %{{.+}}: !tt.tensordesc<{{.+}}>) num_warps(4) {
 // CHECK: %[[ZERO:.+]] = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
 // CHECK: %[[TRIPS1:.+]] = arith.maxsi
 // CHECK: %[[START:.+]] = arith.addi %{{.+}}, %[[TRIPS1]]
@@ -68,11 +74,13 @@
 // CHECK-NEXT: ttng.wait_barrier %[[MINE1]], %[[TURN_P1]]
 // CHECK-NEXT: scf.for {{.+}} iter_args(%{{.+}} = %[[ZERO]],
 // CHECK: ttng.arrive_barrier
-// CHECK: tt.descriptor_store
-// CHECK: ttg.warp_return
+// CHECK: ttg.local_store %{{.+}}, %[[P_STAGING1]]
+// CHECK: ttng.async_tma_copy_local_to_global %{{.+}} %[[P_STAGING1]]
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.warp_return
 // CHECK-NEXT: }
 // CHECK-NEXT: partition1({{.+}}) num_warps(1) {
-// CHECK-NOT: tt.descriptor_store
+// CHECK-NOT: local_to_global
 // CHECK: ttng.async_tma_copy_global_to_local
 // CHECK: ttng.async_tma_copy_global_to_local
 // CHECK: ttg.warp_return
