@@ -39,7 +39,10 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
     are (captured by the partition regions);
   - `tt.store` of a value computed from an accumulator: pointer, value and mask split
     along the value's M axis; each warpgroup stores its rows;
-  - `tt.descriptor_store` of a rank-2 value computed from an accumulator along M: the
+  - `tt.reshape` that only inserts or drops extent-1 dims (a batched kernel's
+    `[M, N] -> [1, M, N]`): the M axis follows its dim (`unit_reshape_axis`);
+  - `tt.descriptor_store` of a value computed from an accumulator along M, M its first
+    dim of more than one element (2-D, or `1 x M x N` for a 3-D descriptor): the
     descriptor's block is the whole tile (a host descriptor's TMA box cannot be halved),
     so each warpgroup `local_store`s its rows into its M-half of a shared staging tile in
     the descriptor's encoding, fences (`fence_async_shared`) and syncs its own warps
@@ -83,6 +86,7 @@ from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_attrs import (
     BlockedEncodingAttr,
+    LinearEncodingAttr,
     NvidiaMmaEncodingAttr,
     SharedMemorySpaceAttr,
     SliceEncodingAttr,
@@ -115,6 +119,17 @@ def _splittable_elementwise(op: Operation) -> bool:
         return True
     dialect = op.dialect_name()
     return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
+
+
+def unit_reshape_axis(src: TensorType, dst: TensorType, axis: int) -> int | None:
+    """The axis of `dst` that is axis `axis` of `src` where the reshape only inserts or
+    drops extent-1 dims (`[M, N] -> [1, M, N]`), else None."""
+    src_shape, dst_shape = src.get_shape(), dst.get_shape()
+    src_dims = [d for d, extent in enumerate(src_shape) if extent != 1]
+    dst_dims = [d for d, extent in enumerate(dst_shape) if extent != 1]
+    if [src_shape[d] for d in src_dims] != [dst_shape[d] for d in dst_dims] or axis not in src_dims:
+        return None
+    return dst_dims[src_dims.index(axis)]
 
 
 def splat_constant(op: Operation) -> bool:
@@ -174,6 +189,18 @@ class CooperativeSplit:
             warps[dim] //= self.warpgroups
             return BlockedEncodingAttr.get(encoding.size_per_thread, encoding.threads_per_warp, warps,
                                            encoding.order, encoding.cta_layout)
+        if isinstance(encoding, LinearEncodingAttr):
+            # The warp bases that step between the warpgroups' row blocks (one nonzero entry,
+            # half, 2 half, ...: warpgroup c's rows start at c half) go; the rest is each
+            # warpgroup's layout of its rows.
+            steps = {self.half << i for i in range(self.warpgroups.bit_length() - 1)}
+            between = [basis for basis in encoding.warp_bases
+                       if sum(1 for entry in basis if entry) == 1 and max(basis) in steps]
+            if len(between) != len(steps):
+                raise Refused("a linear layout whose warps do not split the tile's rows over the warpgroups")
+            return LinearEncodingAttr.get(encoding.register_bases, encoding.lane_bases,
+                                          [basis for basis in encoding.warp_bases if basis not in between],
+                                          encoding.block_bases)
         raise Refused(f"the epilogue holds a tensor in a layout this pass cannot split ({encoding.name})")
 
     def share_type(self, type_: TensorType, axis: int | None) -> TensorType:
@@ -219,6 +246,12 @@ class CooperativeSplit:
             return [None if axis is None else axis if axis < expanded else axis - 1]
         if isinstance(op, tt.BroadcastOp):
             return [None if axis is None or op.src.type.get_shape()[axis] == 1 else axis]
+        if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
+            if axis is None:
+                return [None]
+            source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
+            if source_axis is not None:
+                return [source_axis]
         if _splittable_elementwise(op):
             return [axis if _is_tensor(operand) else None for operand in op.operands]
         raise Refused(f"'{op.name}' after the loop cannot be split along M")
@@ -248,9 +281,24 @@ def _forward_axes(split: CooperativeSplit) -> None:
         axis = axes.pop()
         if isinstance(op, tt.ExpandDimsOp):
             axis = axis if axis < op.axis.value.data else axis + 1
+        elif isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
+            axis = unit_reshape_axis(op.src.type, op.result.type, axis)
+            if axis is None:
+                raise Refused(f"'{op.name}' after the loop moves the M axis")
         elif not isinstance(op, tt.BroadcastOp) and not _splittable_elementwise(op):
             raise Refused(f"'{op.name}' after the loop cannot be split along M")
         split.axes[op.results[0]] = axis
+
+
+def store_rows_axis(split: CooperativeSplit, store: tt.DescriptorStoreOp) -> int | None:
+    """The M axis of a descriptor store's value where it is the value's first dim of more
+    than one element (a 2-D tile, or a 3-D `1 x M x N` one of a batched descriptor), else
+    None: the staging tile is split along its outermost rows."""
+    axis = split.axes.get(store.src)
+    shape = store.src.type.get_shape()
+    if axis is None or len(shape) < 2 or any(extent != 1 for extent in shape[:axis]):
+        return None
+    return axis
 
 
 def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSplit:
@@ -312,13 +360,12 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
             axis = split.axes[store.value]
             for operand in store.operands:
                 split.check(operand, axis if _is_tensor(operand) else None, seen)
-        elif (isinstance(store, tt.DescriptorStoreOp) and split.axes.get(store.src) == 0
-              and len(store.src.type.get_shape()) == 2):
-            split.check(store.src, 0, seen)
+        elif isinstance(store, tt.DescriptorStoreOp) and store_rows_axis(split, store) is not None:
+            split.check(store.src, store_rows_axis(split, store), seen)
             for index in store.indices:
                 split.check(index, None, seen)
         else:
-            raise Refused(f"'{store.name}' after the loop: only tt.store and rank-2 tt.descriptor_store of "
+            raise Refused(f"'{store.name}' after the loop: only tt.store and tt.descriptor_store of "
                           f"accumulator rows can be split")
     for op in epilogue:
         if op.regions:
@@ -397,11 +444,14 @@ class WarpgroupEpilogue:
             operands = [self.share(v, axis if _is_tensor(v) else None) for v in store.operands]
             b.insert_clone(store.clone(value_mapper=dict(zip(store.operands, operands))))
             return
-        rows = self.share(store.src, 0)
+        axis = store_rows_axis(split, store)
+        rows = self.share(store.src, axis)
         tile_type: MemDescType = staged.tile.type
-        mine = MemDescType.get([split.half, *tile_type.shape[1:]], tile_type.element_type, tile_type.encoding,
-                               tile_type.memory_space, True, tile_type.alloc_shape)
-        offsets = [self.index * split.half] + [0] * (len(tile_type.shape) - 1)
+        shape = list(tile_type.shape)
+        shape[axis] = split.half
+        mine = MemDescType.get(shape, tile_type.element_type, tile_type.encoding, tile_type.memory_space, True,
+                               tile_type.alloc_shape)
+        offsets = [self.index * split.half if d == axis else 0 for d in range(len(shape))]
         view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
         persistent = staged.empty is not None
         if persistent and self.index:

@@ -17,7 +17,11 @@ with a single tile; a wrong skip of the other's K iterations shows as a wrong ti
 hang), with one consumer warpgroup (`warp-specialize-consumers=cooperative`), and ping-pong
 with a masked pointer-store epilogue (offsets the second consumer re-creates); a bias
 (masked `tl.load` along N) + ReLU epilogue before the TMA store, ping-pong at `num_warps=4`
-and cooperative at `num_warps=8` (each warpgroup loads the bias for its rows' columns);
+and cooperative at `num_warps=8` (each warpgroup loads the bias for its rows' columns); the
+masked pointer-store epilogue at `num_warps=8` too (its offsets hoisted before the tile
+loop, rebuilt per warpgroup); batched GEMMs through 3-D descriptors (`[1, BLOCK_M,
+BLOCK_K]` boxes reshaped to the tile, 3 batches, ragged M and N within each batch: TMA
+clips at the batch's bounds), ping-pong 128x128 and cooperative 128x256;
 persistent at `num_warps=8` (two cooperative consumer warpgroups, each its own tile loop),
 128x256x64 (808 x 200) and 256x128x64 (200 x 840) tiles, 7 tiles on the 3-CTA grid, ragged M
 and N, K tiles 0, 1, 2 and 16, fp16 and bf16, the TMA store epilogue (the staging tile's
@@ -39,7 +43,7 @@ import sys
 
 import pytest
 
-TIMEOUT_S = 240
+TIMEOUT_S = 360
 CASES = [("tma_store", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
          for m, n, k in ((300, 200, 0), (300, 200, 64), (300, 200, 120), (300, 200, 192), (300, 200, 248),
                          (256, 384, 1000))]
@@ -58,6 +62,12 @@ CASES += [(epilogue, warps, bm, bn, dtype, m, n, k)
           for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("persistent", 8, bm, bn, dtype, m, n, k) for bm, bn, m, n in ((128, 256, 808, 200), (256, 128, 200, 840))
           for dtype in ("float16", "bfloat16") for k in (0, 64, 120, 1000)]
+CASES += [("persistent_pointer_store", 8, 128, 256, dtype, m, n, k) for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 328, 64), (520, 600, 1000))]
+CASES += [("batched", warps, 128, bn, dtype, m, n, k) for warps, bn in ((4, 128), (8, 256))
+          for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 120), (256, 256, 1000))]
+BATCH = 3
+"""The batched cases' batch: 3-D descriptors [BATCH, rows, K], a tile loop over all batches' tiles."""
 """(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages. At
 `num_warps=4` the persistent kernels get ping-pong consumers (the default `consumers=auto`),
 but `persistent_one_consumer`, compiled with `warp-specialize-consumers=cooperative`."""
@@ -146,6 +156,23 @@ def child() -> None:
                     acc = tl.maximum(acc + bias[None, :], 0.0)
                 c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
 
+    @triton.jit
+    def matmul_tma_ws_batched(a_desc, b_desc, c_desc, M, N, K, BATCH, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                              BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+        tiles_n = tl.cdiv(N, BLOCK_N)
+        per_batch = tl.cdiv(M, BLOCK_M) * tiles_n
+        for tile in tl.range(tl.program_id(0), per_batch * BATCH, NUM_SMS, warp_specialize=True):
+            batch = tile // per_batch
+            in_batch = tile % per_batch
+            off_m = (in_batch // tiles_n) * BLOCK_M
+            off_n = (in_batch % tiles_n) * BLOCK_N
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for kk in tl.range(0, tl.cdiv(K, BLOCK_K)):
+                a = a_desc.load([batch, off_m, kk * BLOCK_K]).reshape(BLOCK_M, BLOCK_K)
+                b = b_desc.load([batch, off_n, kk * BLOCK_K]).reshape(BLOCK_N, BLOCK_K)
+                acc = tl.dot(a, b.T, acc)
+            c_desc.store([batch, off_m, off_n], acc.to(c_desc.dtype).reshape(1, BLOCK_M, BLOCK_N))
+
     bk = 64
     for case in CASES:
         store, warps, bm, bn, dtype_name, m, n, k = case
@@ -153,13 +180,21 @@ def child() -> None:
             print(json.dumps({"started": case}), flush=True)
             dtype = getattr(torch, dtype_name)
             k_alloc = max(k, bk)  # K = 0: descriptors over one tile, the kernel told K = 0
-            a = torch.randn(m, k_alloc, device="cuda").to(dtype)
-            b = torch.randn(n, k_alloc, device="cuda").to(dtype)
-            c = torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
+            batch = (BATCH, ) if store == "batched" else ()
+            a = torch.randn(*batch, m, k_alloc, device="cuda").to(dtype)
+            b = torch.randn(*batch, n, k_alloc, device="cuda").to(dtype)
+            c = torch.full((*batch, m, n), float("nan"), device="cuda", dtype=dtype)
             grid = (triton.cdiv(m, bm), triton.cdiv(n, bn))
-            a_desc, b_desc = TensorDescriptor.from_tensor(a, [bm, bk]), TensorDescriptor.from_tensor(b, [bn, bk])
+            box = [1] * len(batch)
+            a_desc = TensorDescriptor.from_tensor(a, [*box, bm, bk])
+            b_desc = TensorDescriptor.from_tensor(b, [*box, bn, bk])
             bias = torch.randn(n, device="cuda", dtype=torch.float32)
-            if store.startswith("persistent"):
+            if store == "batched":
+                grid = (min(PERSISTENT_SMS, BATCH * grid[0] * grid[1]), )
+                compiled = matmul_tma_ws_batched[grid](
+                    a_desc, b_desc, TensorDescriptor.from_tensor(c, [1, bm, bn]), m, n, k, BATCH, bm, bn, bk,
+                    PERSISTENT_SMS, num_warps=warps, num_stages=3)
+            elif store.startswith("persistent"):
                 grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
                 compiled = matmul_tma_ws_persistent[grid](
                     a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn]), c, bias, m, n, k, c.stride(0), bm, bn,
@@ -171,7 +206,7 @@ def child() -> None:
                 compiled = matmul_tma_ws_pointer_store[grid](a_desc, b_desc, c, m, n, k, c.stride(0), bm, bn, bk,
                                                              num_warps=warps, num_stages=3)
             torch.cuda.synchronize()
-            reference = a[:, :k].float() @ b[:, :k].float().T
+            reference = a[..., :k].float() @ b[..., :k].float().transpose(-1, -2)
             if store == "persistent_bias_relu":
                 reference = torch.relu(reference + bias)
             if k == 0:
@@ -202,7 +237,7 @@ def test_warp_specialized_tma_matmul():
     # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong): consumer warpgroup 1 in
     # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
     def two_consumers(case: list) -> bool:
-        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu")
+        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched")
 
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
            or two_consumers(r["case"]) != (r["consumer_partitions"] == 1)

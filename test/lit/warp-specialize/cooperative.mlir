@@ -197,3 +197,117 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A batched kernel's tile: 3-D descriptors with [1, M, K] boxes, loaded straight into the
+// 2-D tile, stored through a [1, 128, 256] reshape whose layout is linear (its warp bases
+// [16, 32, 64] along M). Each warpgroup's share reshapes [64, 256] -> [1, 64, 256], the warp
+// basis 64 (the step between the warpgroups' rows) dropped from the linear layout, and
+// writes rows [64 c, 64 c + 64) of the 3-D staging tile (axis 1, after the unit batch dim).
+// CHECK-LABEL: tt.func public @batched(
+// CHECK: %[[STAGING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<1x128x256xf16
+// CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: %[[ROWS:.+]] = tt.reshape %{{.+}} : tensor<64x256xf16, #{{.+}}> -> tensor<1x64x256xf16, #[[LINEAR:linear[0-9]*]]>
+// CHECK: %[[MINE:.+]] = ttg.memdesc_subslice %[[STAGING]][0, 0, 0] : {{.+}} -> !ttg.memdesc<1x64x256xf16
+// CHECK-NEXT: ttg.local_store %[[ROWS]], %[[MINE]]
+// CHECK: ttng.async_tma_copy_local_to_global %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] %[[STAGING]]
+// CHECK: partition0(
+// CHECK: ttg.memdesc_subslice %{{.+}}[0, 64, 0] : {{.+}} -> !ttg.memdesc<1x64x256xf16
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[0, 0, 1], [0, 8, 0], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 0, 64], [0, 0, 128]], lane = [[0, 0, 2], [0, 0, 4], [0, 1, 0], [0, 2, 0], [0, 4, 0]], warp = [[0, 16, 0], [0, 32, 0], [0, 64, 0]], block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @batched(%a_desc: !tt.tensordesc<tensor<1x128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<1x256x64xf16, #shared>>, %c_desc: !tt.tensordesc<tensor<1x128x256xf16, #shared>>, %k_tiles: i32) attributes {noinline = false} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %batch = tt.get_program_id z : i32
+    %pid_m = tt.get_program_id x : i32
+    %pid_n = tt.get_program_id y : i32
+    %off_m = arith.muli %pid_m, %c128_i32 : i32
+    %off_n = arith.muli %pid_n, %c256_i32 : i32
+    %acc = scf.for %k = %c0_i32 to %k_tiles step %c1_i32 iter_args(%c = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %off_k = arith.muli %k, %c64_i32 : i32
+      %a = tt.descriptor_load %a_desc[%batch, %off_m, %off_k] : !tt.tensordesc<tensor<1x128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %b_desc[%batch, %off_n, %off_k] : !tt.tensordesc<tensor<1x256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %as, %bt, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %d : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    %h = arith.truncf %acc : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+    %h3 = tt.reshape %h : tensor<128x256xf16, #mma> -> tensor<1x128x256xf16, #linear>
+    tt.descriptor_store %c_desc[%batch, %off_m, %off_n], %h3 : !tt.tensordesc<tensor<1x128x256xf16, #shared>>, tensor<1x128x256xf16, #linear>
+    tt.return
+  }
+}
+
+// -----
+
+// A bias + ReLU epilogue whose column offsets LICM hoisted before the loop: the bias load
+// (tt.load along N, read whole by each warpgroup) and the hoisted make_range are rebuilt in
+// each consumer region, and the originals, read by nothing once the epilogue is rebuilt,
+// are erased (no tensor of the old 8-warp layouts is left outside the regions).
+// CHECK-LABEL: tt.func public @bias_relu(
+// CHECK-NOT: tt.make_range
+// CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: tt.make_range {end = 256 : i32, start = 0 : i32}
+// CHECK: tt.load
+// CHECK: arith.maxnumf %{{.+}} : tensor<64x256xf32
+// CHECK: partition0(
+// CHECK: tt.make_range {end = 256 : i32, start = 0 : i32}
+// CHECK: tt.load
+// CHECK: arith.maxnumf %{{.+}} : tensor<64x256xf32
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bias_relu(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<256x64xf16, #shared>>, %c_desc: !tt.tensordesc<tensor<128x256xf16, #shared>>, %bias_ptr: !tt.ptr<f32>, %k_tiles: i32) attributes {noinline = false} {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %pid_m = tt.get_program_id x : i32
+    %pid_n = tt.get_program_id y : i32
+    %off_m = arith.muli %pid_m, %c128_i32 : i32
+    %off_n = arith.muli %pid_n, %c256_i32 : i32
+    %acc = scf.for %k = %c0_i32 to %k_tiles step %c1_i32 iter_args(%c = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %off_k = arith.muli %k, %c64_i32 : i32
+      %a = tt.descriptor_load %a_desc[%off_m, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %b_desc[%off_n, %off_k] : !tt.tensordesc<tensor<256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %bs = ttg.local_alloc %b : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %as, %bt, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %d : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    %n_splat = tt.splat %off_n : i32 -> tensor<256xi32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %offs_n = arith.addi %n_splat, %cols : tensor<256xi32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %bias_base = tt.splat %bias_ptr : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #mma}>>
+    %bias_ptrs = tt.addptr %bias_base, %offs_n : tensor<256x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #mma}>>, tensor<256xi32, #ttg.slice<{dim = 0, parent = #mma}>>
+    %bias = tt.load %bias_ptrs : tensor<256x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #mma}>>
+    %bias_row = tt.expand_dims %bias {axis = 0 : i32} : tensor<256xf32, #ttg.slice<{dim = 0, parent = #mma}>> -> tensor<1x256xf32, #mma>
+    %bias_tile = tt.broadcast %bias_row : tensor<1x256xf32, #mma> -> tensor<128x256xf32, #mma>
+    %biased = arith.addf %acc, %bias_tile : tensor<128x256xf32, #mma>
+    %relu = arith.maxnumf %biased, %zero : tensor<128x256xf32, #mma>
+    %h = arith.truncf %relu : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+    tt.descriptor_store %c_desc[%off_m, %off_n], %h : !tt.tensordesc<tensor<128x256xf16, #shared>>, tensor<128x256xf16, #mma>
+    tt.return
+  }
+}
