@@ -11,5 +11,9 @@ each in its own region with its share of the epilogue (used by phases 1 and 2).
 alternate tiles, their mainloops taking turns (the cost model for phase 1, the turn
 mbarriers for phase 2).
 
+`epilogue_store.py`: a persistent epilogue's TMA stores through staging tiles, waited for a
+tile later. `epilogue_partition.py`: with `epilogue=partition`, the stores in a one-warp
+partition fed through a full/empty channel.
+
 `warp_specialize.py` (`ttpipe-warp-specialize`) runs the three in order.
 """

@@ -19,7 +19,10 @@ has to find it worth it):
   4. Stamp `ttg.partition = array<i32: p...>` on every op of the body (not the yield) and
      the ring depth as `tt.num_stages` on the loop; on a persistent kernel's tile loop,
      `ttpipe.ping_pong` where its two consumer warpgroups take turns on its tiles
-     (`pingpong.choose`: the cost model, or the `consumers` option forcing either).
+     (`pingpong.choose`: the cost model, or the `consumers` option forcing either), and
+     with `epilogue=partition` `ttpipe.epilogue_partition` where the epilogue can be handed
+     to its own warp (`epilogue_partition.refusal`; else a remark `epilogue kept in the
+     consumers: <reason>`).
 
 Preconditions (each refusal is one remark reason; "this round" marks what a later round
 may lift):
@@ -90,7 +93,7 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
-from ttpipe.passes.warp_specialize import pingpong
+from ttpipe.passes.warp_specialize import epilogue_partition, pingpong
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 
 PARTITION = "ttg.partition"
@@ -111,6 +114,11 @@ MIN_STAGES = 2
 until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
 
 REMARK = "loop not warp-specialized: "
+
+EPILOGUE_REMARK = "epilogue kept in the consumers: "
+
+EPILOGUE_HELP = ("persistent kernels' TMA-store epilogue: inline (in the consumer warpgroups) or partition "
+                 "(handed tile by tile to a one-warp partition, epilogue_partition.py)")
 
 CONSUMERS_HELP = ("persistent kernels' consumer warpgroups: auto (ping-pong where pingpong.py's cost model "
                   "says so), pingpong (forced), cooperative (num_warps/4 warpgroups on each tile)")
@@ -364,7 +372,7 @@ def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
 
 
 def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
-                       consumers: str) -> WarpSpecializedLoop:
+                       consumers: str, epilogue: str = "inline") -> WarpSpecializedLoop:
     """Step 1 for a persistent kernel: the K loop's preconditions (`refusal`), and the tile
     loop's: at the top level of its function, no iteration arguments (this round: carried
     scalars other than the induction variable would need a copy per partition), before the
@@ -397,6 +405,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
                 staging += 2 * MBARRIER_BYTES  # its staging full/empty mbarrier pair
     if found.ping_pong:
         staging = pingpong.PING_PONG_WARPGROUPS * staging + pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES
+    if epilogue == "partition":
+        staging += 2 * pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES  # at most: the channel's full/empty pairs
     needed = ring_bytes(found.stages, found.stage_bytes) + staging
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "
@@ -421,12 +431,12 @@ def producer_tile_ops(tile: scf.ForOp, k_loop: scf.ForOp, k_parts: dict[Operatio
 
 
 def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int, mode: str,
-                         consumers: str) -> WarpSpecializedLoop:
+                         consumers: str, epilogue: str = "inline") -> WarpSpecializedLoop:
     """Steps 1-4 for a persistent kernel: the K loop's ops stamped as a lone K loop's, the
     tile loop's ops stamped too (the consumer runs all of them, the producer the scalar ops
     its K loop needs, both the K loop itself), and `PING_PONG` on the tile loop where its
     consumers take turns, so phase 2 sees the nest."""
-    found = persistent_refusal(tile, k_loop, default_stages, consumers)
+    found = persistent_refusal(tile, k_loop, default_stages, consumers, epilogue)
     if mode == "auto" and (why := unprofitable(tile, found.ping_pong)) is not None:
         raise Refused(why)
     k_parts = assign_partitions(found)
@@ -440,6 +450,12 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     k_loop.attributes[NUM_STAGES] = int_attr(found.stages)
     if found.ping_pong:
         tile.attributes[pingpong.PING_PONG] = UnitAttr()
+    if epilogue == "partition":
+        why = epilogue_partition.refusal(tile) or epilogue_partition.index_refusal(tile)
+        if why is None:
+            tile.attributes[epilogue_partition.EPILOGUE_PARTITION] = UnitAttr()
+        else:
+            emit_remark(tile, EPILOGUE_REMARK + why)
     return found
 
 
@@ -469,6 +485,8 @@ class PartitionLoops(ModulePass):
                                                           "loop holding a wgmma", "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
     consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": pingpong.check_consumers})
+    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP,
+                                                      "check": epilogue_partition.check_epilogue})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         tried: set[scf.ForOp] = set()
@@ -479,8 +497,11 @@ class PartitionLoops(ModulePass):
             try:
                 if nest is None:
                     partition_loop(loop, self.num_stages, self.mode, self.consumers)
+                    if self.epilogue == "partition":
+                        emit_remark(loop, EPILOGUE_REMARK + "a loop that is not a persistent kernel's stores "
+                                                            "one tile")
                 else:
                     tried.add(nest[0])
-                    partition_persistent(*nest, self.num_stages, self.mode, self.consumers)
+                    partition_persistent(*nest, self.num_stages, self.mode, self.consumers, self.epilogue)
             except Refused as exc:
                 emit_remark(loop, REMARK + str(exc))

@@ -97,6 +97,14 @@ Algorithm, for every `scf.for` whose body ops carry `ttg.partition` (phase 1):
      second region reads from outside (the zero-init, LICM-hoisted epilogue offsets) are
      re-created in it (`cooperative.isolate`).
 
+ 12. An epilogue partition (`ttpipe.epilogue_partition` on the tile loop,
+     `epilogue_partition.py`): a channel of one buffer per consumer region per TMA store
+     and a full/empty mbarrier pair per buffer, allocated with the ring; each consumer
+     region's epilogue writes its tile into its buffer and commits (its acquire parity a
+     further iteration argument of its tile loop) instead of storing; a last, one-warp
+     partition runs its own copy of the tile loop (every tile, a state over the buffers),
+     the stores' index arithmetic cloned, and issues the TMA stores.
+
 Correct for any trip count: all loops run the same iterations; with none, no barrier
 is touched and the flush waits for nothing; with fewer than `stages`, the producer's
 waits all pass on fresh empty mbarriers (phase 1) and never wait for a release. For
@@ -153,7 +161,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     staging_tile,
     warpgroup_dot,
 )
-from ttpipe.passes.warp_specialize import epilogue_store, pingpong
+from ttpipe.passes.warp_specialize import epilogue_partition, epilogue_store, pingpong
 from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
@@ -328,6 +336,8 @@ class RingSetup:
     epilogue_staging: dict[tt.DescriptorStoreOp, list[SSAValue]]
     """A persistent epilogue's TMA stores (no cooperative split) -> a staging tile per
     consumer region (`epilogue_store.py`)."""
+    channel: epilogue_partition.EpilogueChannel | None
+    """Where the tile loop carries `EPILOGUE_PARTITION`: the hand-off to the epilogue partition."""
 
     @staticmethod
     def build(anchor: scf.ForOp, k_loop: scf.ForOp) -> RingSetup:
@@ -365,14 +375,22 @@ class RingSetup:
         if pingpong.PING_PONG in anchor.attributes:
             turns = pingpong.MmaTurns(create_barrier_alloc(anchor, pingpong.PING_PONG_WARPGROUPS, 1))
         epilogue_staging = {}
-        if split is None and anchor is not k_loop:
-            regions = pingpong.PING_PONG_WARPGROUPS if turns else warpgroups
+        channel = None
+        regions = pingpong.PING_PONG_WARPGROUPS if turns else warpgroups
+        if epilogue_partition.EPILOGUE_PARTITION in anchor.attributes:
+            stores = epilogue_partition.channel_stores(anchor)
+            channel_buffers = {store: create_alloc(anchor, store.src.type, store.location,
+                                                   encoding_from_descriptor(store.src.type, store.desc), regions)
+                               for store in stores}
+            channel = epilogue_partition.EpilogueChannel(channel_buffers, create_barrier_alloc(anchor, regions, 1),
+                                                         create_barrier_alloc(anchor, regions, 1), regions)
+        elif split is None and anchor is not k_loop:
             for op in body_ops(anchor)[body_ops(anchor).index(k_loop) + 1:]:
                 if isinstance(op, tt.DescriptorStoreOp):
                     epilogue_staging[op] = [staging_around_anchor(op) for _ in range(regions)]
         outer.insert(gpu.BarrierOp())
         return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged,
-                         turns, epilogue_staging)
+                         turns, epilogue_staging, channel)
 
 
 def lower_loop(loop: scf.ForOp) -> None:
@@ -546,13 +564,17 @@ def lower_persistent(tile: scf.ForOp) -> None:
         consumer_stages = cb.int_constant(stages, 32)
         consumer_map: dict[SSAValue, SSAValue] = {}
         state = start_state(cb, CONSUMER_START_PHASE)
+        # The tile loop's mbarrier parities: the staging pair's, the turn's, the channel's.
         parities = [cb.int_constant(0, 32)] if staged else []
         if turns:
             k_trips = pingpong.trip_count(cb, k_loop, consumer_map)
             state = state.skip(cb, k_trips, consumer_stages) if index else state
             parities.append(cb.int_constant(turns.start_parity(index), 32))
+        if setup.channel:
+            parities.append(cb.int_constant(epilogue_partition.CONSUMER_START_PARITY, 32))
         consumer_tile, consumer_state, parities, tb = tile_loop_copy(cb, tile, consumer_map, state, parities,
                                                                       index if turns else None)
+        turn_parity = parities[1 if staged else 0] if turns else None
         # A split's warpgroup builds its own share of the tensors (the accumulator's
         # zero-init) below, not the whole tile's.
         clone_into(tb, [op for op in tile_ops[:position]
@@ -563,7 +585,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
             consumer_map.update({init: epilogue.share(init, 0) for init in k_loop.initArgs
                                  if isinstance(init.type, TensorType)})
         if turns:
-            turns.wait(tb, index, parities[-1])
+            turns.wait(tb, index, turn_parity)
         consumer = build_partition_loop(k_loop, CONSUMER, tb, consumer_map, CONSUMER_START_PHASE,
                                         None if split is None else split.carried_type, state=consumer_state)
         lower_bound = consumer_map.get(k_loop.lowerBound, k_loop.lowerBound)
@@ -587,6 +609,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
             clones = clone_into(tb, tile_ops[position + 1:], consumer_map)
             for store, tiles_of_regions in setup.epilogue_staging.items():
                 epilogue_store.store_through_staging(clones[store], tiles_of_regions[index])
+            if setup.channel:
+                setup.channel.commit_tile(clones, index, parities[-1])
         else:
             epilogue.results.update(consumer_map)
             for store in split.stores:
@@ -601,18 +625,39 @@ def lower_persistent(tile: scf.ForOp) -> None:
         cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
         for op in block.walk():
             op.attributes.pop(PARTITION, None)  # on the epilogue's clones
-    isolate(consumer_blocks[1:], captures, [*consumer_blocks[1:], producer_block])
+    others = [producer_block]
+    if setup.channel:
+        others.append(epilogue_partition_block(tile, setup.channel, captures))
+    isolate([*consumer_blocks[1:], *others[1:]], captures, [*consumer_blocks[1:], *others])
 
     ws = outer.insert(ttg.WarpSpecializeOp(
         captures, default_region=Region(consumer_blocks[0]),
-        partition_regions=[Region(block) for block in (*consumer_blocks[1:], producer_block)],
-        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumer_blocks) - 1) + [PRODUCER_NUM_WARPS],
+        partition_regions=[Region(block) for block in (*consumer_blocks[1:], *others)],
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumer_blocks) - 1) + [PRODUCER_NUM_WARPS]
+        + [epilogue_partition.EPILOGUE_NUM_WARPS] * (len(others) - 1),
         result_types=[]))
     ws.partitions_op.location = tile.location
     func = tile.parent_op()
     Rewriter.erase_op(tile, safe_erase=False)
     if split is not None:
         one_warpgroup_module(func)
+
+
+def epilogue_partition_block(tile: scf.ForOp, channel: epilogue_partition.EpilogueChannel,
+                             captures: list[SSAValue]) -> Block:
+    """Step 12: the epilogue partition, its tile loop over every tile carrying a state over
+    the channel's buffers, the stores' index arithmetic cloned (isolated by the caller)."""
+    block = Block(arg_types=[value.type for value in captures])
+    b = OpBuilder(InsertPoint.at_end(block), tile.location)
+    mapping: dict[SSAValue, SSAValue] = {}
+    epilogue_tile, state, _, tb = tile_loop_copy(b, tile, mapping, start_state(b, CONSUMER_START_PHASE))
+    clone_into(tb, epilogue_partition.store_index_ops(tile, list(channel.buffers)), mapping)
+    channel.store_tile(tb, state.index, state.phase, mapping)
+    after = state.advance(tb, tb.int_constant(channel.depth, 32))
+    tb.insert(scf.YieldOp(after.index, after.phase))
+    b.set_after(epilogue_tile)
+    b.insert(ttg.WarpReturnOp())
+    return block
 
 
 def stamped_loops(module: ModuleOp) -> list[scf.ForOp]:

@@ -1,8 +1,8 @@
 """`ttpipe-ws-registers`: phase 3 of Hopper warp specialization, the register budget of
 each partition (`requestedRegisters` of `ttg.warp_specialize`).
 
-Rule, for a CTA of `T` warpgroups alone on its SM (a partition of fewer than 4 warps is
-padded to a warpgroup by Triton's AllocateWarpGroups): the launch gives every thread
+Rule, for a CTA of `T` warpgroups alone on its SM (Triton's AllocateWarpGroups packs the
+partitions of fewer than 4 warps together and pads them to a warpgroup): the launch gives every thread
 `maxnreg = floor8(REGISTERS_PER_SM / (128 T))` registers, so the CTA holds `128 T maxnreg`
 of the SM's 65536 and `setmaxnreg` may only move registers between its warpgroups, keeping
 that sum. A partition that holds no tensor in registers (only scalars, TMA copies,
@@ -26,7 +26,10 @@ warpgroups (maxnreg - requested) / default warpgroups)`, capped at 256 by `setma
     consumer warpgroups, `.dec 40` in the producer, 2 x 232 + 40 = 504 (CUTLASS's
     cooperative kernel: `MmaRegisterRequirement = 232`, `LoadRegisterRequirement = 40`);
   - two ping-pong consumer warpgroups + the producer (`num_warps=4`, `pingpong.py`): the
-    same three warpgroups, the same [232, 40].
+    same three warpgroups, the same [232, 40];
+  - partitions of fewer than 4 warps holding no tensor (the TMA producer, the one-warp
+    epilogue partition of `epilogue_partition.py`) share one warpgroup, as AllocateWarpGroups
+    lays them out: ping-pong + producer + epilogue is still three warpgroups, [232, 40, 40].
 
 Preconditions: none. Reads `ttg.warp_specialize`'s partitions and `ttg.num-warps`; writes
 `requestedRegisters` where it is absent.
@@ -75,9 +78,12 @@ def consumer_registers(consumer_warpgroups: int, producer_warpgroups: int) -> in
 def requested_registers(ws: ttg.WarpSpecializeOp) -> list[int]:
     """The rule of the module docstring: `requestedRegisters` of each partition."""
     consumers = [_holds_tensors(region) for region in ws.partition_regions]
-    partition_warpgroups = [_warpgroups(warps) for warps in ws.partitionNumWarps.get_values()]
-    producer_warpgroups = sum(n for n, consumer in zip(partition_warpgroups, consumers) if not consumer)
-    consumer_warpgroups = _warpgroups(num_warps(ws)) + sum(partition_warpgroups) - producer_warpgroups
+    warps = ws.partitionNumWarps.get_values()
+    # AllocateWarpGroups lays the partitions out biggest first from warp `ttg.num-warps` on:
+    # the consumers' whole warpgroups, then the tensor-free partitions' warps packed together.
+    producer_warpgroups = _warpgroups(sum(n for n, consumer in zip(warps, consumers) if not consumer))
+    consumer_warpgroups = _warpgroups(num_warps(ws)) + sum(_warpgroups(n) for n, consumer in zip(warps, consumers)
+                                                           if consumer)
     consumer = consumer_registers(consumer_warpgroups, producer_warpgroups)
     return [consumer if holds else TMA_PRODUCER_REGISTERS for holds in consumers]
 

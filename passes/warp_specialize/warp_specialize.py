@@ -9,7 +9,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ttpipe.passes.warp_specialize.partition import CONSUMERS_HELP, PartitionLoops, check_mode
+from ttpipe.passes.warp_specialize.epilogue_partition import check_epilogue
+from ttpipe.passes.warp_specialize.partition import CONSUMERS_HELP, EPILOGUE_HELP, PartitionLoops, check_mode
 from ttpipe.passes.warp_specialize.pingpong import check_consumers
 from ttpipe.passes.warp_specialize.partition_loops import PartitionLoopsToWarpSpecialize
 from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
@@ -59,6 +60,10 @@ class WarpSpecialize(ModulePass):
     epilogue runs under the other's wgmmas; `requestedRegisters = [232, 40]`
     (`pingpong.py`: the cost model; `consumers=pingpong|cooperative` forces either).
 
+    `epilogue=partition`: a persistent kernel's TMA stores move to a one-warp partition fed
+    tile by tile through a full/empty channel (`epilogue_partition.py`); the consumers
+    write each tile to shared memory and go on.
+
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
     docstring gives its steps, preconditions and attributes.
@@ -70,8 +75,9 @@ class WarpSpecialize(ModulePass):
                                                           "loop holding a wgmma", "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
     consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
+    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PartitionLoops(self.mode, self.num_stages, self.consumers).apply(ctx, op)
+        PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue).apply(ctx, op)
         PartitionLoopsToWarpSpecialize().apply(ctx, op)
         AssignPartitionRegisters().apply(ctx, op)

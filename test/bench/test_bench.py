@@ -72,16 +72,21 @@ def test_dry_run_ws_case_differs_from_every_stock_version(tmp_path, capsys):
 def test_case_patterns():
     names, unknown = harness.select_cases("gemm-ws-*-8192-*,gemm-bf16-4096")
     assert unknown is None and names[-1] == "gemm-bf16-4096"
-    assert len(names) == 1 + 3 * 2 * 2 and all("-8192-" in name for name in names[:-1])
+    # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant)
+    assert len(names) == 1 + 3 * 5 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
 
 def test_ws_cases_are_issue_10s_gemms():
     ws = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-")}
-    assert len(ws) == 2 * 2 * 3 * 2  # persistent or not, two configs, three dtypes, two sizes
+    # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
+    # kernel with its epilogue in its own warp, three dtypes, two sizes
+    assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2
     for name, case in ws.items():
-        assert case.pipeline == "ttgir-sm90{warp-specialize=true}" and case.capabilities == (90, ), name
+        pipeline = "ttgir-sm90{warp-specialize=true" + (" warp-specialize-epilogue=partition" if
+                                                         name.endswith("-epilogue-partition") else "") + "}"
+        assert case.pipeline == pipeline and case.capabilities == (90, ), name
         assert case.constexprs["WARP_SPECIALIZE"] is True and case.sized_setup is not None, name
         labels = [label for label, _ in case.stock_variants]
         assert labels[0] == "ws=1" and labels[1].startswith("ws=0"), name

@@ -21,7 +21,9 @@ and cooperative at `num_warps=8` (each warpgroup loads the bias for its rows' co
 masked pointer-store epilogue at `num_warps=8` too (its offsets hoisted before the tile
 loop, rebuilt per warpgroup); batched GEMMs through 3-D descriptors (`[1, BLOCK_M,
 BLOCK_K]` boxes reshaped to the tile, 3 batches, ragged M and N within each batch: TMA
-clips at the batch's bounds), ping-pong 128x128 and cooperative 128x256;
+clips at the batch's bounds), ping-pong 128x128 and cooperative 128x256; the persistent
+kernel with its epilogue handed to a one-warp partition (`warp-specialize-epilogue=partition`),
+ping-pong and one consumer, K tiles 0-16, 1 to 3 tiles per CTA;
 persistent at `num_warps=8` (two cooperative consumer warpgroups, each its own tile loop),
 128x256x64 (808 x 200) and 256x128x64 (200 x 840) tiles, 7 tiles on the 3-CTA grid, ragged M
 and N, K tiles 0, 1, 2 and 16, fp16 and bf16, the TMA store epilogue (the staging tile's
@@ -62,6 +64,10 @@ CASES += [(epilogue, warps, bm, bn, dtype, m, n, k)
           for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("persistent", 8, bm, bn, dtype, m, n, k) for bm, bn, m, n in ((128, 256, 808, 200), (256, 128, 200, 840))
           for dtype in ("float16", "bfloat16") for k in (0, 64, 120, 1000)]
+CASES += [(epilogue, 4, 128, 128, dtype, m, n, k)
+          for epilogue in ("persistent_epilogue_partition", "persistent_one_consumer_epilogue_partition")
+          for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 328, 0), (300, 328, 64), (300, 328, 1000), (128, 128, 1000), (520, 600, 248))]
 CASES += [("persistent_pointer_store", 8, 128, 256, dtype, m, n, k) for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("batched", warps, 128, bn, dtype, m, n, k) for warps, bn in ((4, 128), (8, 256))
@@ -73,7 +79,12 @@ BATCH = 3
 but `persistent_one_consumer`, compiled with `warp-specialize-consumers=cooperative`."""
 PERSISTENT_EPILOGUES = {"persistent_pointer_store": 1, "persistent_bias_relu": 2}
 """The persistent kernel's EPILOGUE constexpr (0: TMA store)."""
-PIPELINES = {"persistent_one_consumer": "ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative}"}
+PIPELINES = {
+    "persistent_one_consumer": "ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative}",
+    "persistent_epilogue_partition": "ttgir-sm90{warp-specialize=true warp-specialize-epilogue=partition}",
+    "persistent_one_consumer_epilogue_partition":
+        "ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative warp-specialize-epilogue=partition}",
+}
 DEFAULT_PIPELINE = "ttgir-sm90{warp-specialize=true}"
 
 
@@ -217,6 +228,7 @@ def child() -> None:
             print(json.dumps({"case": case, "nan": bool(c.isnan().any()), "error": error,
                               "warp_specialized": "ttg.warp_specialize" in ttgir,
                               "consumer_partitions": ttgir.count("num_warps(4)"),
+                              "one_warp_partitions": ttgir.count("num_warps(1)"),
                               "launch_warps": compiled.metadata.num_warps}), flush=True)
 
 
@@ -237,11 +249,14 @@ def test_warp_specialized_tma_matmul():
     # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong): consumer warpgroup 1 in
     # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
     def two_consumers(case: list) -> bool:
-        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched")
+        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched",
+                                           "persistent_epilogue_partition")
 
+    # With an epilogue partition, its warp and the producer's share the third warpgroup.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
            or two_consumers(r["case"]) != (r["consumer_partitions"] == 1)
-           or r["launch_warps"] != (12 if two_consumers(r["case"]) else 8)]
+           or r["launch_warps"] != (12 if two_consumers(r["case"]) else 8)
+           or r["one_warp_partitions"] != (2 if r["case"][0].endswith("epilogue_partition") else 1)]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
 
 

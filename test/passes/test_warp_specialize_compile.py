@@ -255,3 +255,21 @@ def test_pingpong_sass_wgmma_and_tma_stores_in_both_consumers(pingpong):
     assert len(sites.spans_of(sites.hgmma)) == 2, "wgmma not in both consumer warpgroups"
     assert sites.registers(sites.tma_loads) == {40}, "a TMA load outside the 40-register producer"
     assert len(sites.spans_of(sites.tma_stores)) == 2, "each consumer warpgroup stores its own tiles"
+
+
+@pytest.fixture(scope="module")
+def epilogue_partition():
+    """Ping-pong with the epilogue handed to a one-warp partition (`epilogue=partition`)."""
+    return ttpipe_compile.compile_file(
+        str(PERSISTENT_TTIR), "sm_90a", pipeline="ttgir-sm90{warp-specialize=true warp-specialize-epilogue=partition}")
+
+
+def test_epilogue_partition_sass_tma_stores_only_in_a_40_register_warp(epilogue_partition):
+    ttgir = epilogue_partition.asm["ttgir"]
+    assert "requestedRegisters = array<i32: 232, 40, 40>" in ttgir
+    assert ttgir.count("num_warps(1)") == 2 and epilogue_partition.metadata["num_warps"] == 12
+    sites = SassSites(epilogue_partition)
+    assert sites.registers(sites.hgmma) == {232} and len(sites.spans_of(sites.hgmma)) == 2
+    assert sites.registers(sites.tma_stores) == {40}, "a TMA store outside the epilogue warp"
+    assert sites.spans_of(sites.tma_stores).isdisjoint(sites.spans_of(sites.tma_loads)), \
+        "the TMA stores in the producer's code"

@@ -396,3 +396,80 @@ def test_pingpong_without_turns_interleaves_the_mainloops():
         for seed in range(50):
             _, mainloops = run_pingpong(6, 4, 3, seed, use_turns=False)
             assert mainloops == [(tile % 2, event) for tile in range(6) for event in ("enter", "leave")]
+
+
+# ---------------------------------------------------------------- the epilogue channel
+#
+# `epilogue_partition.py`: consumer region w (of NB: 1, or 2 with ping-pong) runs the CTA's
+# tiles w, w + NB, ...; for its j-th tile it waits empty[w] with parity !(j & 1) (a fresh
+# mbarrier passes the first), writes buffer w, arrives on full[w]. The one-warp epilogue
+# partition runs every tile t: waits full[t % NB] with parity (t / NB) & 1, issues the TMA
+# store of the buffer (read later, when the engine picks), waits for it to have read the
+# buffer, arrives on empty[t % NB].
+
+
+def channel_consumer(w, regions, tiles, buffers, full, empty, reading, acquire=True):
+    parity = 1
+    for tile in range(w, tiles, regions):
+        yield "mainloop"
+        while acquire and not empty[w].passes(parity):
+            yield "wait"
+        assert reading[w] is None, f"region {w} rewrites buffer {w} under the TMA store of tile {reading[w]}"
+        buffers[w] = tile
+        yield "write"
+        full[w].arrive()
+        parity ^= 1
+
+
+def channel_epilogue(regions, tiles, buffers, full, empty, reading, stored):
+    index, phase = 0, CONSUMER_START_PHASE
+    for tile in range(tiles):
+        while not full[index].passes(phase):
+            yield "wait"
+        assert buffers[index] == tile, f"the store of tile {tile} finds tile {buffers[index]}"
+        reading[index] = tile
+        while reading[index] is not None:  # async_tma_store_wait {pendings = 0}
+            yield "wait"
+        stored.append(tile)
+        empty[index].arrive()
+        index, phase = advance(index, phase, regions)
+
+
+def run_channel(regions: int, tiles: int, seed: int, acquire: bool = True) -> list[int]:
+    rng = random.Random(seed)
+    full, empty = [MBarrier(1) for _ in range(regions)], [MBarrier(1) for _ in range(regions)]
+    buffers: list = [None] * regions
+    reading: list = [None] * regions
+    stored: list[int] = []
+    agents = {f"consumer{w}": channel_consumer(w, regions, tiles, buffers, full, empty, reading, acquire)
+              for w in range(regions)}
+    agents["epilogue"] = channel_epilogue(regions, tiles, buffers, full, empty, reading, stored)
+    idle = 0
+    while agents:
+        in_flight = [i for i, tile in enumerate(reading) if tile is not None]
+        choice = rng.choice(list(agents) + (["tma_store"] if in_flight else []))
+        if choice == "tma_store":
+            reading[rng.choice(in_flight)] = None
+            idle = 0
+            continue
+        event = next(agents[choice], None)
+        if event is None:
+            del agents[choice]
+        idle = idle + 1 if event == "wait" else 0
+        assert idle < 1000, f"deadlock: {regions} regions, {tiles} tiles"
+    return stored
+
+
+@pytest.mark.parametrize("regions", [1, 2])
+@pytest.mark.parametrize("tiles", range(0, 9))
+def test_epilogue_channel_stores_every_tile_once_in_order(regions, tiles):
+    for seed in range(30):
+        assert run_channel(regions, tiles, seed) == list(range(tiles))
+
+
+def test_epilogue_channel_needs_the_empty_mbarrier():
+    # A consumer that does not wait for the release rewrites its buffer under the store (or
+    # the store finds a later tile, or full completes a phase early and the channel loses step).
+    with pytest.raises(AssertionError):
+        for seed in range(50):
+            run_channel(1, 6, seed, acquire=False)

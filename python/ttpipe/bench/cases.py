@@ -270,9 +270,10 @@ def _ws_gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype
     return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), baseline, a.nbytes + b.nbytes)
 
 
-def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False) -> Case:
-    """A warp-specialized TMA GEMM case: ttpipe through `WS_PIPELINE` (flag on) against stock
-    Triton's best of the same source with the flag on and off, and cuBLAS(Lt)."""
+def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline") -> Case:
+    """A warp-specialized TMA GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
+    `epilogue=partition`, the epilogue handed to its own warp) against stock Triton's best of
+    the same source with the flag on and off, and cuBLAS(Lt)."""
     block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
@@ -296,17 +297,24 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False) 
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
     name = f"gemm-ws{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
+    pipeline = WS_PIPELINE
+    if epilogue != "inline":
+        name += f"-epilogue-{epilogue}"
+        pipeline = f"ttgir-sm90{{warp-specialize=true warp-specialize-epilogue={epilogue}}}"
     kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, ("M", "N", "K"),
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
-                pipeline=WS_PIPELINE, stock_variants=variants, targets=targets, sized_setup=sized_setup)
+                pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup)
 
 
 WS_GEMM_CASES = tuple(
     _ws_gemm(dtype_name, size, config, persistent) for persistent in (False, True) for config in WS_CONFIGS
+    for dtype_name in WS_DTYPES for size in (4096, 8192)) + tuple(
+    _ws_gemm(dtype_name, size, "128x128w4", persistent=True, epilogue="partition")
     for dtype_name in WS_DTYPES for size in (4096, 8192))
 """Issue 10's GEMMs: bf16, fp16 and fp8 (e4m3, B K-major) at 4096^3 and 8192^3, in both
-configurations, non-persistent (the loop phase 1 warp-specializes) and persistent (later phases)."""
+configurations, non-persistent (the loop phase 1 warp-specializes) and persistent (later phases);
+and the persistent ping-pong kernel with its epilogue in its own warp."""
 
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),

@@ -18,6 +18,7 @@ from typing import Any
 
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
+from ttpipe.passes.warp_specialize.epilogue_partition import check_epilogue
 from ttpipe.passes.warp_specialize.pingpong import check_consumers
 from ttpipe.triton.passes import power_of_two
 
@@ -69,6 +70,8 @@ OPTIONS = (
                _warp_specialize),
     PassOption("warp-specialize-consumers", str, "auto",
                "sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)", check_consumers),
+    PassOption("warp-specialize-epilogue", str, "inline",
+               "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
 )
 
 
@@ -180,9 +183,12 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
         at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
         steps[at] = ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"],
-                                                 "consumers": values["warp-specialize-consumers"]})
-    elif values["warp-specialize-consumers"] != "auto":
-        raise PipelineError("option 'warp-specialize-consumers' needs warp-specialize=true or auto")
+                                                 "consumers": values["warp-specialize-consumers"],
+                                                 "epilogue": values["warp-specialize-epilogue"]})
+    else:
+        for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
+            if values[name] != next(option.default for option in OPTIONS if option.name == name):
+                raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

@@ -26,6 +26,7 @@
 // CHECK-NEXT:    scheduler: str = default  ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function
 // CHECK-NEXT:    warp-specialize: str = false  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true) or all TMA+wgmma loops (auto)
 // CHECK-NEXT:    warp-specialize-consumers: str = auto  sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)
+// CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
 // CHECK-NEXT:    expands to:
 // CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
 // CHECK-NEXT:      tritongpu-coalesce
