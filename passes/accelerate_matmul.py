@@ -50,12 +50,17 @@ from ttpipe.passes.common.builder import OpBuilder, value_location
 from ttpipe.passes.common.diagnostics import emit_remark, emit_warning
 from ttpipe.passes.common.distributed_layouts import (
     cta_layout_of,
-    infer_trans_encoding,
     linear_encoding,
     memory_order,
     sm120_scale_layout,
 )
-from ttpipe.passes.common.dot_rewrite import dot_operand_encoding, replace_with_convert, with_encoding
+from ttpipe.passes.common.dot_rewrite import (
+    dot_operand_encoding,
+    replace_with_convert,
+    trans_op,
+    with_element,
+    with_encoding,
+)
 from ttpipe.passes.common.greedy import Rewriter, apply_patterns_greedily
 from ttpipe.passes.common.hardware import (
     MMA_SYNC_M,
@@ -771,10 +776,7 @@ def transpose_dots(module: ModuleOp) -> None:
         b = OpBuilder(InsertPoint.before(dot), dot.location)
 
         def trans(value: SSAValue, location: Attribute) -> SSAValue:
-            type_ = value.type
-            encoding = infer_trans_encoding(type_.encoding, type_.get_shape(), order)
-            result_type = TensorType(type_.element_type, type_.get_shape()[::-1], encoding)
-            return b.insert(tt.TransOp(value, order=order, result_type=result_type), location).result
+            return b.insert(trans_op(value, order), location).result
 
         lhs = trans(dot.a, value_location(dot.a))
         rhs = trans(dot.b, value_location(dot.b))
@@ -810,7 +812,7 @@ def promote_mixed_mode_operands(module: ModuleOp, compute_capability: int) -> No
         b = OpBuilder(InsertPoint.before(dot), dot.location)
         upcasts = {}
         for name, operand in (("a", dot.a), ("b", dot.b)):
-            type_ = TensorType(promoted, operand.type.get_shape(), operand.type.encoding)
+            type_ = with_element(operand.type, promoted)
             cls = tt.FpToFpOp if is_fp8(operand.type.element_type) else arith.ExtFOp
             upcasts[name] = [b.insert(cls(operand, result_type=type_)).results[0]]
         set_operand_groups(dot, **upcasts)

@@ -57,10 +57,15 @@ from ttpipe.passes.common.distributed_layouts import (
     default_blocked_encoding,
     infer_fp4_to_fp_encoding,
     infer_reshape_encoding,
-    infer_trans_encoding,
     to_linear_layout,
 )
-from ttpipe.passes.common.dot_rewrite import dot_operand_encoding, replace_with_convert, with_encoding
+from ttpipe.passes.common.dot_rewrite import (
+    dot_operand_encoding,
+    replace_with_convert,
+    trans_op,
+    with_element,
+    with_encoding,
+)
 from ttpipe.passes.common.greedy import Rewriter
 from ttpipe.passes.common.hardware import E8M0_NAN, MX_SCALE_BLOCK
 from ttpipe.passes.common.mma_layouts import element_bit_width
@@ -78,24 +83,11 @@ def transpose_order(rank: int) -> list[int]:
     return [*range(rank - 2), rank - 1, rank - 2]
 
 
-def _trans(value: SSAValue, order: Sequence[int]) -> tt.TransOp:
-    """`tt.trans` with the result type Triton's builder infers."""
-    type_ = value.type
-    encoding = infer_trans_encoding(type_.encoding, type_.get_shape(), order)
-    result = TensorType(type_.element_type, [type_.get_shape()[i] for i in order], encoding)
-    return tt.TransOp(value, order=order, result_type=result)
-
-
 def _reshape(value: SSAValue, shape: Sequence[int]) -> tt.ReshapeOp:
     """`tt.reshape` with the result encoding Triton's builder infers."""
     type_ = value.type
     encoding = infer_reshape_encoding(type_.get_shape(), type_.encoding, shape)
     return tt.ReshapeOp(value, result_type=TensorType(type_.element_type, shape, encoding))
-
-
-def _with_element(type_: TensorType, element_type: Attribute) -> TensorType:
-    """`RankedTensorType::clone(elementType)`."""
-    return TensorType(element_type, type_.get_shape(), type_.encoding)
 
 
 @dataclass(frozen=True)
@@ -149,11 +141,11 @@ class DecomposeScaledDot:
             upcast = ttg.Fp4ToFpOp(value, axis=k_dim, result_type=TensorType(compute, shape, encoding))
             value = b.insert(upcast, location).result
         else:
-            value = b.insert(tt.FpToFpOp(value, result_type=_with_element(value.type, compute)), location).result
+            value = b.insert(tt.FpToFpOp(value, result_type=with_element(value.type, compute)), location).result
         if scale is None:
             return value
         if op_idx == 1:
-            scale = b.insert(_trans(scale, transpose_order(rank)), value_location(scale)).result
+            scale = b.insert(trans_op(scale, transpose_order(rank)), value_location(scale)).result
         scale_location = value_location(scale)
         factor = self._scale_to_float(b, scale, compute)
         factor = self._broadcast_scale(b, dot, factor, k_dim)
@@ -171,15 +163,15 @@ class DecomposeScaledDot:
         wide = Float32Type() if isinstance(compute, Float16Type) else compute
         fmt = floats.float_format(wide)
         int_type = IntegerType(fmt.width)
-        int_tensor = _with_element(scale.type, int_type)
+        int_tensor = with_element(scale.type, int_type)
         widened = b.insert(arith.ExtUIOp(scale, result_type=int_tensor), location).out
         shift_value = b.insert(arith.ConstantOp(IntegerAttr(fmt.mantissa_bits, int_type)), location).result
         shift = b.insert(tt.SplatOp(shift_value, result_type=int_tensor), location).result
         shifted = b.insert(arith.ShLIOp(widened, shift), location).result
-        as_float = b.insert(tt.BitcastOp(shifted, result_type=_with_element(scale.type, wide)), location).result
+        as_float = b.insert(tt.BitcastOp(shifted, result_type=with_element(scale.type, wide)), location).result
         if wide == compute:
             return as_float
-        return b.insert(arith.TruncFOp(as_float, result_type=_with_element(scale.type, compute)), location).out
+        return b.insert(arith.TruncFOp(as_float, result_type=with_element(scale.type, compute)), location).out
 
     @staticmethod
     def _broadcast_scale(b: OpBuilder, dot: tt.DotScaledOp, scale: SSAValue, dim: int) -> SSAValue:
@@ -198,7 +190,7 @@ class DecomposeScaledDot:
         broadcast = b.insert(tt.BroadcastOp(expanded, result_type=broadcast_type), location).result
         order = list(range(rank))
         order.insert(dim + 1, rank)
-        transposed = b.insert(_trans(broadcast, order), location).result
+        transposed = b.insert(trans_op(broadcast, order), location).result
         merged = list(shape)
         merged[dim] *= MX_SCALE_BLOCK
         return b.insert(_reshape(transposed, merged), location).result

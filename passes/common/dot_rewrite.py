@@ -1,20 +1,36 @@
 """What the rewrites of `tt.dot` and `tt.dot_scaled` onto tensor cores share: the dot-operand
-layout of an MMA and the replacement of a dot by its rewritten form, as Triton's
+layout of an MMA, transposes and retyped tensors, and the replacement of a dot by its rewritten form, as Triton's
 `AccelerateMatmul.cpp` and `DecomposeScaledBlocked.cpp` build them
 (`DotOperandEncodingAttr::get(opIdx, parent, eltTy)`, `replaceOpWithNewOp<ConvertLayoutOp>`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
-from ttpipe.dialects import ttg
+from ttpipe.dialects import tt, ttg
 from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
 from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.distributed_layouts import infer_trans_encoding
 from ttpipe.passes.common.greedy import Rewriter
 from ttpipe.passes.common.hardware import register_k_width
+
+
+def with_element(type_: TensorType, element_type: Attribute) -> TensorType:
+    """`RankedTensorType::clone(elementType)`."""
+    return TensorType(element_type, type_.get_shape(), type_.encoding)
+
+
+def trans_op(value: SSAValue, order: Sequence[int]) -> tt.TransOp:
+    """`tt.trans` of `value` by `order`, with the result type Triton's builder infers."""
+    type_ = value.type
+    encoding = infer_trans_encoding(type_.encoding, type_.get_shape(), order)
+    result = TensorType(type_.element_type, [type_.get_shape()[i] for i in order], encoding)
+    return tt.TransOp(value, order=order, result_type=result)
 
 
 def with_encoding(type_: TensorType, encoding: Attribute) -> TensorType:

@@ -225,6 +225,13 @@ def create_alloc(for_op: scf.ForOp, type_: TensorType, location: Attribute, enco
     return alloc
 
 
+def tile_bytes(type_: TensorType) -> int:
+    """The bytes of one CTA's tile of a TMA load or store (`createTMABarrierAndWait` sums
+    them into a stage's expect-tx count)."""
+    return math.prod(shape_per_cta(type_.get_shape(), tensor_cta_layout(type_))) * \
+        element_bit_width(type_.element_type) // 8
+
+
 def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1) -> SSAValue:
     """`createBarrierAlloc`: `count` mbarriers (`count x 1 x i64`, broadcast over the CTAs)
     initialised before `op`, invalidated and freed after it."""
@@ -626,11 +633,7 @@ def create_tma_barriers_and_waits(for_op: scf.ForOp, async_loads: dict[Operation
     for members in wait_groups:
         depth = async_loads[members[0]].stage_diff
         group = groups[depth]
-        size = 0
-        for member in members:
-            type_: TensorType = member.results[0].type
-            cta = tensor_cta_layout(type_)
-            size += math.prod(shape_per_cta(type_.get_shape(), cta)) * element_bit_width(type_.element_type) // 8
+        size = sum(tile_bytes(member.results[0].type) for member in members)
         barriers = create_barrier_alloc(for_op, depth)
         b = StageBuilder.before(members[0], schedule, for_op.location)
         barrier = single_buffer_view(b, barriers, group.insert_index)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ttpipe import entry_points
 from ttpipe.dialects import scf
-from ttpipe.entry_points import Declared, EntryPointError
+from ttpipe.entry_points import Conflict, Declared, EntryPointError
 from ttpipe.passes.pipeline.pipelining_utility import LOADS
 from ttpipe.passes.pipeline.schedule import CoarseSchedule, body_ops
 
@@ -45,7 +45,7 @@ class Scheduler(Protocol):
 
 SIGNATURE = "(loop, context) -> CoarseSchedule | None"
 
-_SCHEDULERS: dict[str, Scheduler | Declared | tuple[Declared, ...]] = {}
+_SCHEDULERS: dict[str, Scheduler | Declared | Conflict] = {}
 """Name -> scheduler, an entry point not loaded yet, or the entry points of several packages
 that declare the name (an error where it is used)."""
 _LOADED: dict[Declared, Scheduler] = {}
@@ -70,16 +70,11 @@ def not_a_scheduler(candidate: object) -> str | None:
     return None
 
 
-def _schedulers() -> dict[str, Scheduler | Declared | tuple[Declared, ...]]:
+def _schedulers() -> dict[str, Scheduler | Declared | Conflict]:
     global _scanned
     if not _scanned:
         _scanned = True
-        for entry in entry_points.declared(entry_points.SCHEDULERS):
-            found = _SCHEDULERS.get(entry.name)
-            if found is None:
-                _SCHEDULERS[entry.name] = entry
-            else:
-                _SCHEDULERS[entry.name] = (*(found if isinstance(found, tuple) else (found,)), entry)
+        _SCHEDULERS.update(entry_points.by_name(entry_points.declared(entry_points.SCHEDULERS)))
     return _SCHEDULERS
 
 
@@ -98,11 +93,11 @@ def register_scheduler(name: str, scheduler: Scheduler, *, replace: bool = False
     schedulers[name] = scheduler
 
 
-def _origin(found: Scheduler | Declared | tuple[Declared, ...]) -> str:
+def _origin(found: Scheduler | Declared | Conflict) -> str:
     if isinstance(found, Declared):
         return found.describe()
-    if isinstance(found, tuple):
-        return "; ".join(declared.describe() for declared in found)
+    if isinstance(found, Conflict):
+        return found.describe()
     qualname = getattr(found, "__qualname__", None)
     return f"{found.__module__}.{qualname}" if qualname else repr(found)
 
@@ -110,7 +105,7 @@ def _origin(found: Scheduler | Declared | tuple[Declared, ...]) -> str:
 def _lookup(name: str) -> Scheduler | str:
     """The scheduler `name` names, or why there is none (the end of "option ... <why>")."""
     found = _schedulers().get(name)
-    if isinstance(found, tuple):
+    if isinstance(found, Conflict):
         return f"names a scheduler declared more than once: {_origin(found)}"
     if isinstance(found, Declared):
         if found not in _LOADED:
@@ -169,7 +164,7 @@ def resolve_scheduler(scheduler: str | Scheduler) -> Scheduler:
     return scheduler
 
 
-def scheduler_snapshot() -> dict[str, Scheduler | Declared | tuple[Declared, ...]]:
+def scheduler_snapshot() -> dict[str, Scheduler | Declared | Conflict]:
     """The names registered now and what they stand for, to compare."""
     return dict(_schedulers())
 

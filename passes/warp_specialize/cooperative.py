@@ -97,7 +97,7 @@ from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP, WGMMA_M, wgmma_instr_shape
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import NUM_WARPS_ATTR, num_warps
-from ttpipe.passes.pipeline.lower_loops import encoding_from_descriptor
+from ttpipe.passes.pipeline.lower_loops import encoding_from_descriptor, single_buffer_view, tile_bytes
 
 
 class Refused(Exception):
@@ -159,12 +159,7 @@ class CooperativeSplit:
     @property
     def staging_bytes(self) -> int:
         """Shared memory of the staging tiles of the descriptor stores."""
-        total = 0
-        for store in self.stores:
-            if isinstance(store, tt.DescriptorStoreOp):
-                shape = store.src.type.get_shape()
-                total += shape[0] * shape[1] * element_bit_width(store.src.type.element_type) // 8
-        return total
+        return sum(tile_bytes(store.src.type) for store in self.stores if isinstance(store, tt.DescriptorStoreOp))
 
     def carried_type(self, type_: Attribute) -> Attribute:
         """A loop-carried value's type in one consumer warpgroup's loop: an accumulator's rows."""
@@ -457,18 +452,18 @@ class WarpgroupEpilogue:
         if persistent and self.index:
             # Warpgroup 0's arrival at the start of this tile's epilogue: the previous tile's
             # TMA store has read the staging tile (phase t completes at tile t).
-            b.insert(ttng.WaitBarrierOp(single_barrier(b, staged.empty), self.phase), store.location)
+            b.insert(ttng.WaitBarrierOp(single_buffer_view(b, staged.empty, 0), self.phase), store.location)
         elif persistent:
             # The previous tile's store has read the staging tile: every warp of warpgroup 0
             # has waited for its own bulk groups (the barrier) before the tile is rewritten
             # and before warpgroups 1..C-1 are let in (`epilogue_store.py`).
             b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
             b.insert(gpu.BarrierOp(), store.location)
-            b.insert(ttng.ArriveBarrierOp(single_barrier(b, staged.empty), count=1), store.location)
+            b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, staged.empty, 0), count=1), store.location)
         b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
         b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), store.location)
         b.insert(gpu.BarrierOp(), store.location)
-        full = single_barrier(b, staged.full)
+        full = single_buffer_view(b, staged.full, 0)
         if self.index:
             b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)
             return
@@ -496,13 +491,6 @@ def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSpli
     dot.d.replace_all_uses_with(mine.d)
     Rewriter.erase_op(dot)
     return mine
-
-
-def single_barrier(b: OpBuilder, barriers: SSAValue) -> SSAValue:
-    """The one mbarrier of a `1 x 1 x i64` allocation."""
-    ring: MemDescType = barriers.type
-    view = MemDescType.get(ring.shape[1:], ring.element_type, ring.encoding, ring.memory_space, ring.mutable)
-    return b.insert(ttg.MemDescIndexOp(barriers, b.int_constant(0, 32), result_type=view)).result
 
 
 def staging_tile(b: OpBuilder, store: tt.DescriptorStoreOp) -> SSAValue:
@@ -552,7 +540,7 @@ def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: S
         start = block.first_op
 
         def inside(value: SSAValue) -> SSAValue:
-            if _defined_in(value, block):
+            if block.is_ancestor(value.owner):
                 return value
             if value in recreated:
                 return recreated[value]
@@ -578,15 +566,3 @@ def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: S
         args = dict(zip(captures, block.args))
         for op in block.walk():
             op.operands = [args.get(v, v) for v in op.operands]
-
-
-def _defined_in(value: SSAValue, block: Block) -> bool:
-    """`value` is defined in `block` or in a region nested in it."""
-    owner = value.owner
-    current = owner if isinstance(owner, Block) else owner.parent_block()
-    while current is not None:
-        if current is block:
-            return True
-        parent = current.parent_op()
-        current = parent.parent_block() if parent is not None else None
-    return False

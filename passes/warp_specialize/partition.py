@@ -64,7 +64,6 @@ Triton 3.6 has no name for it on NVIDIA).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -83,13 +82,12 @@ from ttpipe.passes.common.hardware import (
     fills_warpgroups,
     is_hopper,
 )
-from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.target import nvidia_compute_capability, num_ctas, num_warps
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
     Unsupported,
     encoding_from_descriptor,
-    tensor_cta_layout,
+    tile_bytes,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
@@ -139,12 +137,6 @@ class WarpSpecializedLoop:
     def stage_bytes(self) -> int:
         """The bytes the TMA loads of one iteration bring: the expect-tx count of one stage."""
         return sum(tile_bytes(load.result.type) for load in self.loads)
-
-
-def tile_bytes(type_: TensorType) -> int:
-    """The bytes of one CTA's tile of a TMA load (as `createTMABarrierAndWait` sums them)."""
-    shape = shape_per_cta(type_.get_shape(), tensor_cta_layout(type_))
-    return math.prod(shape) * element_bit_width(type_.element_type) // 8
 
 
 def ring_bytes(stages: int, stage_bytes: int) -> int:

@@ -146,6 +146,7 @@ from ttpipe.passes.pipeline.lower_loops import (
     create_barrier_alloc,
     encoding_from_descriptor,
     replace_uses_and_propagate_type,
+    tile_bytes,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, body_ops, get_int, int_attr
@@ -162,7 +163,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     warpgroup_dot,
 )
 from ttpipe.passes.warp_specialize import epilogue_partition, epilogue_store, pingpong
-from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, tile_bytes
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
     PRODUCER_START_PHASE,

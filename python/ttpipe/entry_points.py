@@ -16,6 +16,7 @@ ttpipe declares its own passes the same way. Reading the declarations imports no
 from __future__ import annotations
 
 import importlib.metadata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,29 @@ class Declared:
 
     def error(self, problem: str) -> EntryPointError:
         return EntryPointError(f"{self.describe()}: {problem}")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A name that several packages declare: an error wherever it is used."""
+
+    declared: tuple[Declared, ...]
+
+    def describe(self) -> str:
+        return "; ".join(entry.describe() for entry in self.declared)
+
+
+def by_name(entries: Iterable[Declared]) -> dict[str, Declared | Conflict]:
+    """The entries by name, a name declared more than once as a `Conflict` of them all."""
+    found: dict[str, Declared | Conflict] = {}
+    for entry in entries:
+        earlier = found.get(entry.name)
+        if earlier is None:
+            found[entry.name] = entry
+        else:
+            found[entry.name] = Conflict((*(earlier.declared if isinstance(earlier, Conflict) else (earlier, )),
+                                          entry))
+    return found
 
 
 def declared(group: str) -> list[Declared]:

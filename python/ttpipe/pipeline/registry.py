@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ttpipe import entry_points
-from ttpipe.entry_points import Declared, EntryPointError
+from ttpipe.entry_points import Conflict, Declared, EntryPointError
 
 
 class PipelineError(Exception):
@@ -139,14 +139,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
 that they do not depend on the metadata of ttpipe's installation)."""
 
 
-@dataclass(frozen=True)
-class _Conflict:
-    """A name that several packages declare: an error wherever it is used."""
-
-    declared: tuple[Declared, ...]
-
-
-_Entry = PassInfo | Declared | _Conflict
+_Entry = PassInfo | Declared | Conflict
 
 
 class PassTable(Mapping[str, PassInfo]):
@@ -160,9 +153,8 @@ class PassTable(Mapping[str, PassInfo]):
         entry = self._entries[name]
         if isinstance(entry, PassInfo):
             return entry
-        if isinstance(entry, _Conflict):
-            raise PipelineError(f"pass '{name}' is declared more than once: "
-                                + "; ".join(d.describe() for d in entry.declared))
+        if isinstance(entry, Conflict):
+            raise PipelineError(f"pass '{name}' is declared more than once: {entry.describe()}")
         if entry not in _LOADED:
             _LOADED[entry] = _load(entry)
         return _LOADED[entry]
@@ -203,13 +195,7 @@ def _entries() -> dict[str, _Entry]:
     global _scanned
     if not _scanned:
         _scanned = True
-        for entry in (*TTPIPE_PASSES, *entry_points.declared(entry_points.PASSES)):
-            found = _ENTRIES.get(entry.name)
-            if found is None:
-                _ENTRIES[entry.name] = entry
-            else:
-                earlier = found.declared if isinstance(found, _Conflict) else (found,)
-                _ENTRIES[entry.name] = _Conflict((*earlier, entry))
+        _ENTRIES.update(entry_points.by_name((*TTPIPE_PASSES, *entry_points.declared(entry_points.PASSES))))
     return _ENTRIES
 
 
@@ -222,7 +208,7 @@ def all_passes() -> PassTable:
 def _origin(entry: _Entry) -> str:
     if isinstance(entry, Declared):
         return entry.describe()
-    if isinstance(entry, _Conflict):
+    if isinstance(entry, Conflict):
         return "entry points of several packages"
     return f"a {entry.kind} pass"
 
