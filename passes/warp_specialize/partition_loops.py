@@ -394,13 +394,56 @@ class RingSetup:
                          turns, epilogue_staging, channel)
 
 
+@dataclass
+class ProducerRegion:
+    """The producer's partition while it is built: its isolated block (one argument per
+    capture), the captures mapped to those arguments, the ring as it sees it, a builder."""
+
+    block: Block
+    mapping: dict[SSAValue, SSAValue]
+    ring: PipelineTmaAsync
+    stages: SSAValue
+    builder: OpBuilder
+
+    @staticmethod
+    def start(setup: RingSetup, captures: list[SSAValue], location: Attribute) -> ProducerRegion:
+        block = Block(arg_types=[value.type for value in captures])
+        mapping: dict[SSAValue, SSAValue] = dict(zip(captures, block.args))
+        b = OpBuilder(InsertPoint.at_end(block), location)
+        ring = PipelineTmaAsync([mapping[v] for v in setup.buffers.values()], mapping[setup.full],
+                                mapping[setup.empty], setup.ring.stage_bytes)
+        return ProducerRegion(block, mapping, ring, b.int_constant(setup.stages, 32), b)
+
+    def k_loop(self, setup: RingSetup, k_loop: scf.ForOp, b: OpBuilder,
+               state: PipelineState | None = None) -> PartitionLoop:
+        """Step 4: the producer's copy of the K loop at `b`, lowered and yielding."""
+        producer = build_partition_loop(k_loop, PRODUCER, b, self.mapping, PRODUCER_START_PHASE, state=state)
+        lower_producer(producer, self.ring, {load: self.mapping[setup.buffers[load]] for load in setup.loads},
+                       setup.loads)
+        finish_loop(producer, k_loop, self.mapping, self.stages)
+        return producer
+
+
+def insert_warp_specialize(setup: RingSetup, captures: list[SSAValue], consumers: Sequence[Block],
+                           others: Sequence[Block], result_types: Sequence[Attribute],
+                           location: Attribute) -> ttg.WarpSpecializeOp:
+    """`ttg.warp_specialize` before the anchor: consumer 0 the default region, consumers
+    1.. 4-warp partitions, then the producer's and any further one-warp partitions."""
+    ws = setup.outer.insert(ttg.WarpSpecializeOp(
+        captures, default_region=Region(consumers[0]),
+        partition_regions=[Region(block) for block in (*consumers[1:], *others)],
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumers) - 1) + [PRODUCER_NUM_WARPS]
+        + [epilogue_partition.EPILOGUE_NUM_WARPS] * (len(others) - 1),
+        result_types=list(result_types)))
+    ws.partitions_op.location = location
+    return ws
+
+
 def lower_loop(loop: scf.ForOp) -> None:
     """Steps 1-8 for one stamped loop."""
     setup = RingSetup.build(loop, loop)
-    stages, ops, loads, tiles, warpgroups, split = (setup.stages, setup.k_ops, setup.loads, setup.tiles,
-                                                    setup.warpgroups, setup.split)
-    buffers, full, empty, ring, outer, staged = (setup.buffers, setup.full, setup.empty, setup.ring, setup.outer,
-                                                 setup.staged)
+    stages, ops, tiles, warpgroups, split = setup.stages, setup.k_ops, setup.tiles, setup.warpgroups, setup.split
+    buffers, full, empty, ring, staged = setup.buffers, setup.full, setup.empty, setup.ring, setup.staged
 
     captures: list[SSAValue] = []
     for op in ops:
@@ -415,15 +458,9 @@ def lower_loop(loop: scf.ForOp) -> None:
     captures += [*buffers.values(), full, empty]
 
     # The producer, in the last partition (isolated: captures arrive as block arguments).
-    producer_block = Block(arg_types=[value.type for value in captures])
-    producer_map: dict[SSAValue, SSAValue] = dict(zip(captures, producer_block.args))
-    pb = OpBuilder(InsertPoint.at_end(producer_block), loop.location)
-    producer_ring = PipelineTmaAsync([producer_map[v] for v in buffers.values()], producer_map[full],
-                                     producer_map[empty], ring.stage_bytes)
-    producer_stages = pb.int_constant(stages, 32)
-    producer = build_partition_loop(loop, PRODUCER, pb, producer_map, PRODUCER_START_PHASE)
-    lower_producer(producer, producer_ring, {load: producer_map[buffers[load]] for load in loads}, loads)
-    finish_loop(producer, loop, producer_map, producer_stages)
+    producer_region = ProducerRegion.start(setup, captures, loop.location)
+    pb = producer_region.builder
+    producer = producer_region.k_loop(setup, loop, pb)
     pb.set_after(producer.loop)
     pb.insert(ttg.WarpReturnOp())
 
@@ -457,14 +494,10 @@ def lower_loop(loop: scf.ForOp) -> None:
         for store in split.stores:
             epilogue.store(store, staged.get(store))
         cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
-    isolate(consumer_blocks[1:], captures, [*consumer_blocks[1:], producer_block])
+    isolate(consumer_blocks[1:], captures, [*consumer_blocks[1:], producer_region.block])
 
-    ws = outer.insert(ttg.WarpSpecializeOp(
-        captures, default_region=Region(consumer_blocks[0]),
-        partition_regions=[Region(block) for block in (*consumer_blocks[1:], producer_block)],
-        partition_num_warps=[WARPS_PER_WARPGROUP] * (warpgroups - 1) + [PRODUCER_NUM_WARPS],
-        result_types=[] if split is not None else [loop.results[i].type for i in read]))
-    ws.partitions_op.location = loop.location
+    ws = insert_warp_specialize(setup, captures, consumer_blocks, [producer_region.block],
+                                [] if split is not None else [loop.results[i].type for i in read], loop.location)
     if split is not None:
         func = loop.parent_op()
         erase_epilogue(split)
@@ -517,10 +550,8 @@ def lower_persistent(tile: scf.ForOp) -> None:
     `partition_persistent`), with one or more consumer warpgroups."""
     k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
     setup = RingSetup.build(tile, k_loop)
-    stages, k_ops, loads, tiles, warpgroups, split = (setup.stages, setup.k_ops, setup.loads, setup.tiles,
-                                                      setup.warpgroups, setup.split)
-    buffers, full, empty, ring, outer, staged = (setup.buffers, setup.full, setup.empty, setup.ring, setup.outer,
-                                                 setup.staged)
+    stages, k_ops, tiles, warpgroups, split = setup.stages, setup.k_ops, setup.tiles, setup.warpgroups, setup.split
+    buffers, full, empty, ring, staged = setup.buffers, setup.full, setup.empty, setup.ring, setup.staged
     tile_ops = body_ops(tile)
     position = tile_ops.index(k_loop)
     producer_tile_ops = [op for op in tile_ops[:position] if PRODUCER in partitions(op)]
@@ -536,18 +567,12 @@ def lower_persistent(tile: scf.ForOp) -> None:
     captures += [*buffers.values(), full, empty]
 
     # The producer: its tile loop around its K loop, one PipelineState through both.
-    producer_block = Block(arg_types=[value.type for value in captures])
-    producer_map: dict[SSAValue, SSAValue] = dict(zip(captures, producer_block.args))
-    pb = OpBuilder(InsertPoint.at_end(producer_block), tile.location)
-    producer_ring = PipelineTmaAsync([producer_map[v] for v in buffers.values()], producer_map[full],
-                                     producer_map[empty], ring.stage_bytes)
-    producer_stages = pb.int_constant(stages, 32)
-    producer_tile, producer_state, _, tb = tile_loop_copy(pb, tile, producer_map,
+    producer_region = ProducerRegion.start(setup, captures, tile.location)
+    pb = producer_region.builder
+    producer_tile, producer_state, _, tb = tile_loop_copy(pb, tile, producer_region.mapping,
                                                           start_state(pb, PRODUCER_START_PHASE))
-    clone_into(tb, producer_tile_ops, producer_map)
-    producer = build_partition_loop(k_loop, PRODUCER, tb, producer_map, PRODUCER_START_PHASE, state=producer_state)
-    lower_producer(producer, producer_ring, {load: producer_map[buffers[load]] for load in loads}, loads)
-    finish_loop(producer, k_loop, producer_map, producer_stages)
+    clone_into(tb, producer_tile_ops, producer_region.mapping)
+    producer = producer_region.k_loop(setup, k_loop, tb, producer_state)
     tb.set_after(producer.loop)
     tb.insert(scf.YieldOp(*producer.loop.results[-2:]))
     pb.set_after(producer_tile)
@@ -626,18 +651,11 @@ def lower_persistent(tile: scf.ForOp) -> None:
         cb.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
         for op in block.walk():
             op.attributes.pop(PARTITION, None)  # on the epilogue's clones
-    others = [producer_block]
+    others = [producer_region.block]
     if setup.channel:
         others.append(epilogue_partition_block(tile, setup.channel, captures))
     isolate([*consumer_blocks[1:], *others[1:]], captures, [*consumer_blocks[1:], *others])
-
-    ws = outer.insert(ttg.WarpSpecializeOp(
-        captures, default_region=Region(consumer_blocks[0]),
-        partition_regions=[Region(block) for block in (*consumer_blocks[1:], *others)],
-        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumer_blocks) - 1) + [PRODUCER_NUM_WARPS]
-        + [epilogue_partition.EPILOGUE_NUM_WARPS] * (len(others) - 1),
-        result_types=[]))
-    ws.partitions_op.location = tile.location
+    insert_warp_specialize(setup, captures, consumer_blocks, others, [], tile.location)
     func = tile.parent_op()
     Rewriter.erase_op(tile, safe_erase=False)
     if split is not None:
