@@ -6,13 +6,11 @@ import shutil
 
 import pytest
 
+from corpus_kernels import CORPUS, CORPUS_KERNELS, KERNEL_DIRS
+
 from ttpipe.roundtrip import check
 from ttpipe.textio import parse_module, print_module
 
-CORPUS = pathlib.Path(__file__).parent / "corpus"
-KERNEL_DIRS = sorted(p for p in CORPUS.glob("*/*") if p.is_dir())
-CORPUS_KERNELS = 42
-"""(kernel, target) compiles in the corpus (`ttpipe-corpus`): a test over fewer checks less."""
 
 
 def test_the_whole_corpus_is_checked():

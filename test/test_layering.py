@@ -124,6 +124,16 @@ def graph(modules) -> list[Import]:
     return [item for module, path in modules.items() for item in imports_of(module, path, modules)]
 
 
+@pytest.fixture(scope="module")
+def edges(graph) -> dict[str, set[str]]:
+    """What each module imports when it is imported (not in functions, not for typing only)."""
+    found: dict[str, set[str]] = {}
+    for i in graph:
+        if not i.in_function and not i.for_typing and i.target != i.source:
+            found.setdefault(i.source, set()).add(i.target)
+    return found
+
+
 def test_every_module_is_in_a_layer(modules):
     for module in modules:
         layer(module)
@@ -141,25 +151,17 @@ def test_no_function_imports_a_ttpipe_module(graph):
     assert not hidden, "\n".join(hidden)
 
 
-def test_no_import_cycle(graph):
-    edges: dict[str, set[str]] = {}
-    for i in graph:
-        if not i.in_function and not i.for_typing and i.target != i.source:
-            edges.setdefault(i.source, set()).add(i.target)
+def test_no_import_cycle(edges):
     try:
         graphlib.TopologicalSorter(edges).prepare()
     except graphlib.CycleError as exc:
         pytest.fail("import cycle: " + " -> ".join(exc.args[1]))
 
 
-def test_the_command_line_tools_import_the_triton_bridge(graph):
+def test_the_command_line_tools_import_the_triton_bridge(edges):
     """Triton's passes and pipelines are registered when `ttpipe.triton` is imported: every
     tool has it among what it imports, directly or not (a submodule's import runs its
     package's `__init__`)."""
-    edges: dict[str, set[str]] = {}
-    for i in graph:
-        if not i.in_function and not i.for_typing:
-            edges.setdefault(i.source, set()).add(i.target)
     for tool in ("ttpipe.opt", "ttpipe.compile", "ttpipe.tools.ttpipe_opt", "ttpipe.tools.ttpipe_compile"):
         seen, todo = set(), [tool]
         while todo:

@@ -7,14 +7,12 @@ import pathlib
 
 import pytest
 
+from corpus_kernels import CORPUS_KERNELS, KERNEL_DIRS
+
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton import mlir
 
-CORPUS = pathlib.Path(__file__).parent / "corpus"
-KERNEL_DIRS = sorted(p for p in CORPUS.glob("*/*") if p.is_dir())
-CORPUS_KERNELS = 42
-"""(kernel, target) compiles in the corpus (`ttpipe-corpus`): a test over fewer checks less."""
 TRITON_NONDETERMINISTIC = {"matmul_tma_persistent_ws_hopper"}
 """Triton's own nvgpu-warp-specialization gives different IR from run to run on this kernel."""
 
