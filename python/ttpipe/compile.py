@@ -47,6 +47,7 @@ from ttpipe import __version__
 from ttpipe.outputs import DEBUG_ENV, debugging, internal_error, write_atomically
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import DiagnosticError, SourceFile, parse_module, print_module
+from ttpipe.triton import mlir
 from ttpipe.triton.mlir import text_as_file, triton_context
 from ttpipe.triton.pipelines import default_pipeline
 
@@ -117,18 +118,14 @@ def first_error(text: str) -> str | None:
 
 
 def parse_triton_file(path: str, context, name: str):
-    """Triton's parse of the file at `path`; its diagnostics become a CompileError about `name`."""
-    from triton._C.libtriton import ir
-
+    """Triton's parse of the file at `path` (`mlir.parse_file`); its diagnostics become a
+    CompileError about `name`."""
     with captured_stderr() as err:
         try:
-            module = ir.parse_mlir_module(path, context)
+            return mlir.parse_file(path, context)
         except RuntimeError:
-            module = None
-    if module is None:
-        raise CompileError(f"Triton cannot read the module: {first_error(err.text) or 'parse failed'}", where=name)
-    module.context = context
-    return module
+            pass
+    raise CompileError(f"Triton cannot read the module: {first_error(err.text) or 'parse failed'}", where=name)
 
 
 def parse_triton_text(text: str, context, name: str):

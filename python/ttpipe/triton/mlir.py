@@ -26,11 +26,15 @@ def triton_context():
     return context
 
 
-def parse_file(path: str):
-    """Triton's parse of a file; raises RuntimeError (diagnostics go to stderr)."""
+def parse_file(path: str, context=None):
+    """Triton's parse of a file in `context` (default: `triton_context()`); raises
+    RuntimeError (diagnostics go to stderr)."""
     from triton._C.libtriton import ir
 
-    return ir.parse_mlir_module(path, triton_context())
+    context = context or triton_context()
+    module = ir.parse_mlir_module(path, context)
+    module.context = context  # the module keeps its context alive
+    return module
 
 
 def reprint(path: str) -> str:
@@ -57,10 +61,5 @@ def reprint_text(text: str, name: str) -> str:
 def parse_text(text: str, name: str, context=None):
     """Triton's parse of `text` as if it were the file `name`, in `context` (default:
     `triton_context()`); raises RuntimeError (diagnostics go to stderr)."""
-    from triton._C.libtriton import ir
-
-    context = context or triton_context()
     with text_as_file(text, name) as path:
-        module = ir.parse_mlir_module(path, context)
-    module.context = context  # the module keeps its context alive
-    return module
+        return parse_file(path, context)
