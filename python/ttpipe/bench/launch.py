@@ -27,7 +27,8 @@ from ttpipe.bench.cases import CASES
 from ttpipe.bench.harness import _one_line, _relative_error, case_pipeline, quiet_stderr, warp_specialized
 
 
-def _size(text: str) -> tuple[int, ...]:
+def problem_size(text: str) -> tuple[int, ...]:
+    """An `MxNxK` argument."""
     dims = tuple(int(part) for part in text.lower().split("x"))
     if len(dims) != 3 or min(dims) < 1:
         raise argparse.ArgumentTypeError(f"'{text}': expected MxNxK")
@@ -38,7 +39,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m ttpipe.bench.launch", description=__doc__.split("\n\n")[0])
     p.add_argument("case")
     p.add_argument("--side", default="ttpipe", help="ttpipe (default), triton[:LABEL] (a stock version), torch")
-    p.add_argument("--size", type=_size, default=None, help="MxNxK (cases with sized_setup)")
+    p.add_argument("--size", type=problem_size, default=None, help="MxNxK (cases with sized_setup)")
     p.add_argument("--pipeline", default=None, help="the plug-in's pipeline where the case has none of its own")
     p.add_argument("--no-check", action="store_true", help="no float32 reference: only the kernel runs")
     p.add_argument("--seed", type=int, default=0)

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttpipe.bench.cases import CASES, Case
+from ttpipe.bench.launch import problem_size
 
 SIZES = ((256, 256, 512), (300, 264, 528))
 """A small aligned instance, and a ragged one (M, N, K not multiples of the tiles; K and N
@@ -233,13 +234,6 @@ def _grouped(runs: list[Run]) -> dict[tuple[str, tuple[int, ...]], dict[str | No
     return grouped
 
 
-def _size(text: str) -> tuple[int, ...]:
-    dims = tuple(int(part) for part in text.lower().split("x"))
-    if len(dims) != 3:
-        raise argparse.ArgumentTypeError(f"'{text}': expected MxNxK")
-    return dims
-
-
 def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m ttpipe.bench.sanitize", description=__doc__.split("\n\n")[0])
     p.add_argument("--cases", default=None, help="comma-separated case names or patterns (default: every "
@@ -258,7 +252,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
 def run(argv: list[str]) -> int:
     args = build_arg_parser().parse_args(argv)
     try:
-        sizes = [_size(text) for text in args.sizes.split(",")]
+        sizes = [problem_size(text) for text in args.sizes.split(",")]
     except argparse.ArgumentTypeError as exc:
         sys.stderr.write(f"ttpipe.bench.sanitize: --sizes: error: {exc}\n")
         return 2
