@@ -110,7 +110,8 @@ def refusal(tile: scf.ForOp, k_loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp])
         for operand in op.operands:
             if (isinstance(operand.type, TensorType) and is_defined_outside_loop(operand, tile)
                     and not rematerializable(operand)):
-                return f"ping-pong: '{op.name}' reads a tensor from before the tile loop that a partition cannot re-create"
+                return (f"ping-pong: '{op.name}' reads a tensor from before the tile loop that a partition "
+                        f"cannot re-create")
     return None
 
 
