@@ -23,7 +23,9 @@ loop, rebuilt per warpgroup); batched GEMMs through 3-D descriptors (`[1, BLOCK_
 BLOCK_K]` boxes reshaped to the tile, 3 batches, ragged M and N within each batch: TMA
 clips at the batch's bounds), ping-pong 128x128 and cooperative 128x256; the persistent
 kernel with its epilogue handed to a one-warp partition (`warp-specialize-epilogue=partition`),
-ping-pong and one consumer, K tiles 0-16, 1 to 3 tiles per CTA;
+ping-pong and one consumer, K tiles 0-16, 1 to 3 tiles per CTA; the persistent kernel with
+its TMA descriptors made on the device (`tl.make_tensor_descriptor`, tensormaps in Triton's
+global scratch, from an allocator the child sets), ping-pong and cooperative;
 persistent at `num_warps=8` (two cooperative consumer warpgroups, each its own tile loop),
 128x256x64 (808 x 200) and 256x128x64 (200 x 840) tiles, 7 tiles on the 3-CTA grid, ragged M
 and N, K tiles 0, 1, 2 and 16, fp16 and bf16, the TMA store epilogue (the staging tile's
@@ -68,6 +70,8 @@ CASES += [(epilogue, 4, 128, 128, dtype, m, n, k)
           for epilogue in ("persistent_epilogue_partition", "persistent_one_consumer_epilogue_partition")
           for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 0), (300, 328, 64), (300, 328, 1000), (128, 128, 1000), (520, 600, 248))]
+CASES += [("device_descriptors", warps, 128, bn, dtype, m, n, k) for warps, bn in ((4, 128), (8, 256))
+          for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 120), (520, 600, 1000))]
 CASES += [("persistent_pointer_store", 8, 128, 256, dtype, m, n, k) for dtype in ("float16", "bfloat16")
           for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("batched", warps, 128, bn, dtype, m, n, k) for warps, bn in ((4, 128), (8, 256))
@@ -184,6 +188,29 @@ def child() -> None:
                 acc = tl.dot(a, b.T, acc)
             c_desc.store([batch, off_m, off_n], acc.to(c_desc.dtype).reshape(1, BLOCK_M, BLOCK_N))
 
+    @triton.jit
+    def matmul_device_descriptors(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                  BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+        """The persistent kernel with its TMA descriptors made on the device (tensormaps in
+        Triton's global scratch) from row-major A [M, K], B [N, K], C [M, N]."""
+        a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BLOCK_M, BLOCK_K])
+        b_desc = tl.make_tensor_descriptor(b_ptr, [N, K], [K, 1], [BLOCK_N, BLOCK_K])
+        c_desc = tl.make_tensor_descriptor(c_ptr, [M, N], [N, 1], [BLOCK_M, BLOCK_N])
+        tiles_n = tl.cdiv(N, BLOCK_N)
+        for tile in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M) * tiles_n, NUM_SMS, warp_specialize=True):
+            off_m = (tile // tiles_n) * BLOCK_M
+            off_n = (tile % tiles_n) * BLOCK_N
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for kk in tl.range(0, tl.cdiv(K, BLOCK_K)):
+                a = a_desc.load([off_m, kk * BLOCK_K])
+                b = b_desc.load([off_n, kk * BLOCK_K])
+                acc = tl.dot(a, b.T, acc)
+            c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+    def scratch(size: int, alignment: int, stream):
+        return torch.empty(size, dtype=torch.int8, device="cuda")
+
+    triton.set_allocator(scratch)  # the device-made tensormaps live in Triton's global scratch
     bk = 64
     for case in CASES:
         store, warps, bm, bn, dtype_name, m, n, k = case
@@ -200,7 +227,11 @@ def child() -> None:
             a_desc = TensorDescriptor.from_tensor(a, [*box, bm, bk])
             b_desc = TensorDescriptor.from_tensor(b, [*box, bn, bk])
             bias = torch.randn(n, device="cuda", dtype=torch.float32)
-            if store == "batched":
+            if store == "device_descriptors":
+                grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
+                compiled = matmul_device_descriptors[grid](a, b, c, m, n, k, bm, bn, bk, PERSISTENT_SMS,
+                                                           num_warps=warps, num_stages=3)
+            elif store == "batched":
                 grid = (min(PERSISTENT_SMS, BATCH * grid[0] * grid[1]), )
                 compiled = matmul_tma_ws_batched[grid](
                     a_desc, b_desc, TensorDescriptor.from_tensor(c, [1, bm, bn]), m, n, k, BATCH, bm, bn, bk,
@@ -250,7 +281,7 @@ def test_warp_specialized_tma_matmul():
     # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
     def two_consumers(case: list) -> bool:
         return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched",
-                                           "persistent_epilogue_partition")
+                                           "persistent_epilogue_partition", "device_descriptors")
 
     # With an epilogue partition, its warp and the producer's share the third warpgroup.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
