@@ -282,9 +282,6 @@ class NegFOp(_ArithOp):
     ATTR_SYNTAX: ClassVar = {"fastmath": FastMathAttr}
     SAME_TYPE: ClassVar = ("operand", "result")
 
-    def __init__(self, operand: SSAValue, *, fastmath: FastMathAttr | None = None):
-        super().__init__(operands=[operand], result_types=[operand.type], properties={"fastmath": fastmath})
-
 
 @irdl_op_definition
 class CmpIOp(_ArithOp):
@@ -318,12 +315,6 @@ class CmpFOp(_ArithOp):
     ATTR_SYNTAX: ClassVar = {"predicate": CmpFPredicate, "fastmath": FastMathAttr}
     SAME_TYPE: ClassVar = ("lhs", "rhs")
     TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
-
-    def __init__(self, predicate: CmpFPredicate, lhs: SSAValue, rhs: SSAValue, *,
-                 fastmath: FastMathAttr | None = None):
-        """`lhs predicate rhs`: i1, shaped like `lhs`."""
-        super().__init__(operands=[lhs, rhs], result_types=[i1_like(lhs.type)],
-                         properties={"predicate": int_prop(predicate, IntegerType(64)), "fastmath": fastmath})
 
 
 @irdl_op_definition

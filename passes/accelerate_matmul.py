@@ -55,7 +55,8 @@ from ttpipe.passes.common.distributed_layouts import (
     sm120_scale_layout,
 )
 from ttpipe.passes.common.dot_rewrite import (
-    dot_operand_encoding,
+    accumulator_in,
+    register_operand,
     replace_with_convert,
     trans_op,
     with_element,
@@ -166,16 +167,20 @@ def comes_from_load_or_block_arg(value: SSAValue) -> bool:
     return isinstance(value, BlockArgument) or isinstance(value.owner, LOAD_OPS)
 
 
+def is_arith_or_math_elementwise(op: Operation) -> bool:
+    """`math` ops, and `arith` ops but constants (each result element from the operands' at
+    the same position)."""
+    dialect = op.dialect_name()
+    return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
+
+
 def _is_pure_elementwise(op: Operation) -> bool:
     """MLIR's `Elementwise` trait on an op free of memory effects: `math` ops, `arith` ops
     but constants, the `tt` ones of `ELEMENTWISE_TT_OPS`, and pure inline asm and extern
     calls."""
     if isinstance(op, (tt.ElementwiseInlineAsmOp, tt.ExternElementwiseOp)):
         return bool(op.pure.value.data)
-    if isinstance(op, ELEMENTWISE_TT_OPS):
-        return True
-    dialect = op.dialect_name()
-    return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
+    return isinstance(op, ELEMENTWISE_TT_OPS) or is_arith_or_math_elementwise(op)
 
 
 def _in_bit_width_slice(op: Operation) -> bool:
@@ -383,12 +388,6 @@ def mma_encoding(dot: tt.DotOp | tt.DotScaledOp, compute_capability: int, versio
     return NvidiaMmaEncodingAttr.get(version, mma_version_minor(compute_capability), tile, instr_shape, cta)
 
 
-def register_operand(b: OpBuilder, value: SSAValue, op_idx: int, bit_width: int, mma: Attribute) -> SSAValue:
-    """`convertDotOperandForMMA`: `value` converted to the dot-operand layout of `mma`."""
-    type_ = with_encoding(value.type, dot_operand_encoding(op_idx, mma, bit_width))
-    return b.insert(ttg.ConvertLayoutOp(value, result_type=type_), value_location(value)).result
-
-
 @dataclass
 class SharedOperand:
     """`getSharedMemoryMMAOperand`, planned before any IR is made: the operand's source
@@ -491,13 +490,13 @@ class DotToWgmma:
             return False
         mma = mma_encoding(dot, cc, WGMMA_VERSION)
         b = OpBuilder(InsertPoint.before(dot), dot.location, rewriter)
-        acc = b.insert(ttg.ConvertLayoutOp(dot.c, result_type=with_encoding(dot.d.type, mma)), value_location(dot.c))
+        acc = accumulator_in(b, dot, mma)
         if a_shared is None:
             a_new = register_operand(b, dot.a, 0, element_bit_width(a_type), mma)
         else:
             a_new = a_shared.stage(rewriter, 0, dot)
         b_new = b_shared.stage(rewriter, 1, dot)
-        wgmma = b.insert(ttng.WarpGroupDotOp(a_new, b_new, acc.result, input_precision=dot.inputPrecision,
+        wgmma = b.insert(ttng.WarpGroupDotOp(a_new, b_new, acc, input_precision=dot.inputPrecision,
                                              max_num_imprecise_acc=dot.maxNumImpreciseAcc, is_async=False))
         replace_with_convert(rewriter, dot, wgmma.d)
         return True
@@ -529,10 +528,10 @@ class DotToMmaSync:
         mma = mma_encoding(dot, cc, MMA_SYNC_VERSION)
         bits = min(original_bit_width(dot.a), original_bit_width(dot.b))
         b = OpBuilder(InsertPoint.before(dot), dot.location, rewriter)
-        acc = b.insert(ttg.ConvertLayoutOp(dot.c, result_type=with_encoding(dot.d.type, mma)), value_location(dot.c))
+        acc = accumulator_in(b, dot, mma)
         a_new = register_operand(b, dot.a, 0, bits, mma)
         b_new = register_operand(b, dot.b, 1, bits, mma)
-        mma_dot = b.insert(tt.DotOp(a_new, b_new, acc.result, input_precision=dot.inputPrecision,
+        mma_dot = b.insert(tt.DotOp(a_new, b_new, acc, input_precision=dot.inputPrecision,
                                     max_num_imprecise_acc=dot.maxNumImpreciseAcc))
         replace_with_convert(rewriter, dot, mma_dot.d)
         return True
@@ -745,7 +744,7 @@ class DotScaledToMmaSync:
         mma = mma_encoding(dot, self.compute_capability, MMA_SYNC_VERSION)
         bits = min(element_bit_width(dot.a.type.element_type), element_bit_width(dot.b.type.element_type))
         b = OpBuilder(InsertPoint.before(dot), dot.location, rewriter)
-        acc = b.insert(ttg.ConvertLayoutOp(dot.c, result_type=with_encoding(dot.d.type, mma)), value_location(dot.c))
+        acc = accumulator_in(b, dot, mma)
         a_new = register_operand(b, dot.a, 0, bits, mma)
         b_new = register_operand(b, dot.b, 1, bits, mma)
         new_scales = []
@@ -756,7 +755,7 @@ class DotScaledToMmaSync:
             cvt = b.insert(ttg.ConvertLayoutOp(scale, result_type=scale_type), value_location(scale))
             new_scales.append(cvt.result)
         a_scale, b_scale = new_scales
-        scaled = b.insert(tt.DotScaledOp(a_new, b_new, acc.result, a_scale, b_scale, a_elem_type=dot.a_elem_type,
+        scaled = b.insert(tt.DotScaledOp(a_new, b_new, acc, a_scale, b_scale, a_elem_type=dot.a_elem_type,
                                          b_elem_type=dot.b_elem_type, fast_math=dot.fastMath,
                                          lhs_k_pack=dot.lhs_k_pack, rhs_k_pack=dot.rhs_k_pack))
         replace_with_convert(rewriter, dot, scaled.d)

@@ -35,7 +35,6 @@ from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
     Float32Type,
-    IntegerAttr,
     IntegerType,
     TensorType,
     i1,
@@ -60,7 +59,7 @@ from ttpipe.passes.common.distributed_layouts import (
     to_linear_layout,
 )
 from ttpipe.passes.common.dot_rewrite import (
-    dot_operand_encoding,
+    register_operand,
     replace_with_convert,
     trans_op,
     with_element,
@@ -112,9 +111,7 @@ class DecomposeScaledDot:
         scaled = []
         for op_idx in (0, 1):
             value = self._scale_operand(b, dot, op_idx, compute)
-            encoding = dot_operand_encoding(op_idx, dot.d.type.encoding, element_bit_width(compute))
-            scaled.append(b.insert(ttg.ConvertLayoutOp(value, result_type=with_encoding(value.type, encoding)),
-                                   value_location(value)).result)
+            scaled.append(register_operand(b, value, op_idx, element_bit_width(compute), dot.d.type.encoding))
         new_dot = b.insert(tt.DotOp(scaled[0], scaled[1], dot.c))
         replace_with_convert(rewriter, dot, new_dot.d)
         return True
@@ -165,7 +162,7 @@ class DecomposeScaledDot:
         int_type = IntegerType(fmt.width)
         int_tensor = with_element(scale.type, int_type)
         widened = b.insert(arith.ExtUIOp(scale, result_type=int_tensor), location).out
-        shift_value = b.insert(arith.ConstantOp(IntegerAttr(fmt.mantissa_bits, int_type)), location).result
+        shift_value = b.constant(fmt.mantissa_bits, int_type, location)
         shift = b.insert(tt.SplatOp(shift_value, result_type=int_tensor), location).result
         shifted = b.insert(arith.ShLIOp(widened, shift), location).result
         as_float = b.insert(tt.BitcastOp(shifted, result_type=with_element(scale.type, wide)), location).result

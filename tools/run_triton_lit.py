@@ -30,6 +30,7 @@ import argparse
 import contextlib
 import importlib.util
 import io
+import itertools
 import json
 import os
 import re
@@ -41,7 +42,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttpipe.ir.diagnostics import SPLIT_MARKER
+from ttpipe.ir.diagnostics import SourceFile, split_chunks
 from ttpipe.opt import CommandLineError, parse_command_line
 from ttpipe.outputs import DEBUG_ENV
 from ttpipe.triton.pipelines import PYTHON_REPLACEMENTS
@@ -71,7 +72,6 @@ command before the pipe does (LLVM's FileCheck would fail it for having no check
 one that uses only some of them is not failed for the others."""
 
 _RUN = re.compile(r"^(\s*//\s*RUN:)(.*)$")
-_SPLIT = re.compile(rf"^\s*{re.escape(SPLIT_MARKER)}")
 _FUNC = re.compile(r"tt\.func\s+(?:public\s+|private\s+)?@([\w$.-]+)")
 _SEPARATORS = {"|", "||", "&&", ";"}
 _TRITON_OPT = re.compile(r"(?<![\w-])triton-opt(?![\w-])")
@@ -157,19 +157,13 @@ class Chunk:
 
 def chunks(text: str) -> list[Chunk]:
     """Each `// -----` chunk with code in it, as a test of its own at the same line numbers."""
-    lines = text.split("\n")
-    bounds, start = [], 0
-    for index, line in enumerate(lines):
-        if _SPLIT.match(line):
-            bounds.append((start, index))
-            start = index + 1
-    bounds.append((start, len(lines)))
+    runs = [line if _RUN.match(line) else "" for line in text.split("\n")]
     found = []
-    for number, (begin, end) in enumerate(bounds):
-        body = lines[begin:end]
+    for number, piece in enumerate(split_chunks(SourceFile("", text))):
+        body = piece.text.split("\n")  # the chunk's lines, after blank ones for the lines before it
         if not any(line.strip() and not line.lstrip().startswith("//") for line in body):
             continue
-        kept = [line if begin <= i < end or _RUN.match(line) else "" for i, line in enumerate(lines)]
+        kept = [line or run for line, run in itertools.zip_longest(body, runs, fillvalue="")]
         label = next((f"@{m.group(1)}" for line in body if (m := _FUNC.search(line))), "")
         found.append(Chunk(number, "\n".join(kept), label))
     return found

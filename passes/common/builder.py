@@ -74,13 +74,13 @@ class OpBuilder:
             self.listener.notify_inserted(op)
         return op
 
-    def constant(self, value: int, type_: Attribute) -> SSAValue:
+    def constant(self, value: int, type_: Attribute, location: Attribute | None = None) -> SSAValue:
         """`arith::ConstantIntOp`/`ConstantIndexOp`."""
-        return self.insert(arith.ConstantOp.from_int(value, type_)).result
+        return self.insert(arith.ConstantOp.from_int(value, type_), location).result
 
     def int_constant(self, value: int, width: int, location: Attribute | None = None) -> SSAValue:
         """`arith::ConstantIntOp::create(builder, [loc,] value, width)`."""
-        return self.insert(arith.ConstantOp.from_int(value, IntegerType(width)), location).result
+        return self.constant(value, IntegerType(width), location)
 
     def addi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.AddIOp(lhs, rhs)).result

@@ -14,7 +14,7 @@ from xdsl.rewriter import InsertPoint
 
 from ttpipe.dialects import tt, ttg
 from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NvidiaMmaEncodingAttr
-from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.builder import OpBuilder, value_location
 from ttpipe.passes.common.distributed_layouts import infer_trans_encoding
 from ttpipe.passes.common.greedy import Rewriter
 from ttpipe.passes.common.hardware import register_k_width
@@ -36,6 +36,18 @@ def trans_op(value: SSAValue, order: Sequence[int]) -> tt.TransOp:
 def with_encoding(type_: TensorType, encoding: Attribute) -> TensorType:
     """`RankedTensorType::cloneWithEncoding`."""
     return TensorType(type_.element_type, type_.get_shape(), encoding)
+
+
+def accumulator_in(b: OpBuilder, dot: Operation, mma: Attribute) -> SSAValue:
+    """`dot`'s accumulator converted to the MMA layout `mma`: the rewritten dot's C."""
+    converted = ttg.ConvertLayoutOp(dot.c, result_type=with_encoding(dot.d.type, mma))
+    return b.insert(converted, value_location(dot.c)).result
+
+
+def register_operand(b: OpBuilder, value: SSAValue, op_idx: int, bit_width: int, mma: Attribute) -> SSAValue:
+    """`convertDotOperandForMMA`: `value` converted to the dot-operand layout of `mma`."""
+    type_ = with_encoding(value.type, dot_operand_encoding(op_idx, mma, bit_width))
+    return b.insert(ttg.ConvertLayoutOp(value, result_type=type_), value_location(value)).result
 
 
 def replace_with_convert(rewriter: Rewriter, op: Operation, result: SSAValue) -> None:

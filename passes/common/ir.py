@@ -4,7 +4,7 @@ the `scf.for`/`scf.if` signature changes of Triton's `Utility.cpp`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from xdsl.dialects.builtin import DenseArrayBase, i32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
@@ -84,6 +84,19 @@ def forward_slice(op: Operation) -> list[Operation]:
             post_order[current] = None
     del post_order[op]
     return list(reversed(post_order))
+
+
+def backward_slice_in_block(values: Iterable[SSAValue], block: Block) -> list[Operation]:
+    """The ops of `block` (in block order) that compute `values`, transitively through their
+    operands; values defined elsewhere end the walk."""
+    needed = list(values)
+    found: set[Operation] = set()
+    while needed:
+        owner = needed.pop().owner
+        if isinstance(owner, Operation) and owner.parent_block() is block and owner not in found:
+            found.add(owner)
+            needed += owner.operands
+    return [op for op in block.ops if op in found]
 
 
 def only_use_owner(value: SSAValue) -> Operation | None:

@@ -21,7 +21,7 @@ from xdsl.ir import Attribute
 from ttpipe.dialects.ttg_attrs import CTAEncodingAttr, LinearEncodingAttr
 from ttpipe.dialects.ttng import TensorMemoryEncodingAttr, TensorMemoryScalesEncodingAttr
 from ttpipe.passes.common.distributed_layouts import LANE, REGISTER, WARP, cta_linear_layout, linear_encoding
-from ttpipe.passes.common.hardware import TMEM_ROWS
+from ttpipe.passes.common.hardware import TMEM_COLUMN_BITS, TMEM_ROWS, tmem_column_stride
 from ttpipe.passes.common.linear_layout import (
     LinearLayout,
     divide_left,
@@ -138,10 +138,10 @@ def tmem_register_layout(ll: LinearLayout, atom: TMemAccessAtom, num_warps: int,
             return None
         layout = tmem_register_layout(quotient, atom, num_warps, bitwidth)
         return None if layout is None else layout * cga
-    if bitwidth != 32:
+    if bitwidth != TMEM_COLUMN_BITS:
         best, quotient = 1, None
         contig = 1
-        while bitwidth * contig <= 32:
+        while bitwidth * contig <= TMEM_COLUMN_BITS:
             found = divide_left(ll, LinearLayout.identity_1d(contig, col, dims[1]))
             if found is None:
                 break
@@ -150,16 +150,16 @@ def tmem_register_layout(ll: LinearLayout, atom: TMemAccessAtom, num_warps: int,
         if best > 1:
             layout = tmem_register_layout(quotient, atom, num_warps, bitwidth * best)
             return None if layout is None else LinearLayout.identity_1d(best, REGISTER, dims[1]) * layout
-        unpacked = divide_left(ll, LinearLayout.zeros_1d(32 // bitwidth, col, dims[1])
+        unpacked = divide_left(ll, LinearLayout.zeros_1d(tmem_column_stride(bitwidth), col, dims[1])
                                * LinearLayout.identity_1d(2, col, dims[1]))
         if bitwidth == 16 and unpacked is not None:
-            layout = tmem_register_layout(unpacked, atom, num_warps, 32)
+            layout = tmem_register_layout(unpacked, atom, num_warps, TMEM_COLUMN_BITS)
             return None if layout is None else LinearLayout.identity_1d(2, REGISTER, dims[1]) * layout
-        padded = divide_left(ll, LinearLayout.zeros_1d(32 // bitwidth, col, dims[1]))
+        padded = divide_left(ll, LinearLayout.zeros_1d(tmem_column_stride(bitwidth), col, dims[1]))
         if padded is not None:
-            return tmem_register_layout(padded, atom, num_warps, 32)
+            return tmem_register_layout(padded, atom, num_warps, TMEM_COLUMN_BITS)
         if ll.in_dim_size(col) == 1:
-            return tmem_register_layout(ll, atom, num_warps, 32)
+            return tmem_register_layout(ll, atom, num_warps, TMEM_COLUMN_BITS)
         return None
     tile = _tile_layout(atom)
     cols_missing = ll.in_dim_size(col) // tile.out_dim_size(COL)

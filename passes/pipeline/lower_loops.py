@@ -79,19 +79,19 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
-    IntegerAttr,
     IntegerType,
     ModuleOp,
     Signedness,
     TensorType,
     UnitAttr,
+    i1,
     i64,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ttpipe.dialects import arith, scf, tt, ttg, ttng
+from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_attrs import (
     CTAEncodingAttr,
@@ -122,7 +122,7 @@ from ttpipe.passes.common.ir import (
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
 from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
 from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
-from ttpipe.passes.common.builder import OpBuilder, value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS, MMAv5PipelineableOperands
 from ttpipe.passes.pipeline.pipelining_utility import (
     CP_ASYNC_MIN_BYTES,
@@ -254,10 +254,7 @@ def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1) -> SS
 
 def is_true_constant(value: SSAValue) -> bool:
     """`isConstTrue` of `multibufferTensorMemory`: an `arith.constant` i1 `true`."""
-    owner = value.owner
-    return (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)
-            and isinstance(owner.value.type, IntegerType) and owner.value.type.width.data == 1
-            and owner.value.value.data != 0)
+    return value.type == i1 and constant_int_value(value) not in (None, 0)
 
 
 def _ring_encoding(op: Operation) -> Attribute | None:

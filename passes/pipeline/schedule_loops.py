@@ -29,7 +29,7 @@ from ttpipe.dialects.ttng import (
     WaitBarrierOp,
 )
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import forward_slice
+from ttpipe.passes.common.ir import forward_slice, yielded_value
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS
 from ttpipe.passes.pipeline.pipelining_utility import (
@@ -311,7 +311,6 @@ def schedule_distance_one_dependencies(loop: scf.ForOp, schedule: CoarseSchedule
     computed one stage later than the op, in a cluster just before it (a load: with it)."""
     num_stages = schedule.num_stages
     before: dict[Cluster, Cluster] = {}
-    yield_op = loop.body.last_op
     for op in body_ops(loop):
         if op not in schedule.placement:
             continue
@@ -321,7 +320,7 @@ def schedule_distance_one_dependencies(loop: scf.ForOp, schedule: CoarseSchedule
         for operand in nested_operands(op):
             if not (isinstance(operand, BlockArgument) and operand.index > 0 and operand.block is op.parent_block()):
                 continue
-            value = yield_op.operands[operand.index - 1]
+            value = yielded_value(operand)
             producer = value.owner
             if isinstance(value, BlockArgument) or producer in schedule.placement:
                 continue

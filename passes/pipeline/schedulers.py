@@ -94,9 +94,7 @@ def register_scheduler(name: str, scheduler: Scheduler, *, replace: bool = False
 
 
 def _origin(found: Scheduler | Declared | Conflict) -> str:
-    if isinstance(found, Declared):
-        return found.describe()
-    if isinstance(found, Conflict):
+    if isinstance(found, Declared | Conflict):
         return found.describe()
     qualname = getattr(found, "__qualname__", None)
     return f"{found.__module__}.{qualname}" if qualname else repr(found)

@@ -82,7 +82,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
-from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_attrs import (
     BlockedEncodingAttr,
@@ -92,12 +92,13 @@ from ttpipe.dialects.ttg_attrs import (
     SliceEncodingAttr,
 )
 from ttpipe.dialects.ttg_types import MemDescType
-from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_int
+from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_arith_or_math_elementwise, is_int
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP, WGMMA_M, wgmma_instr_shape
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import NUM_WARPS_ATTR, num_warps
 from ttpipe.passes.pipeline.lower_loops import encoding_from_descriptor, single_buffer_view, tile_bytes
+from ttpipe.passes.warp_specialize.epilogue_store import publish_to_tma, wait_stores_read
 
 
 class Refused(Exception):
@@ -115,10 +116,7 @@ def _is_tensor(value: SSAValue) -> bool:
 
 def _splittable_elementwise(op: Operation) -> bool:
     """Ops whose result element i reads only element i of each tensor operand."""
-    if isinstance(op, (*ELEMENTWISE_TT_OPS, ttg.ConvertLayoutOp, tt.LoadOp)):
-        return True
-    dialect = op.dialect_name()
-    return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
+    return isinstance(op, (*ELEMENTWISE_TT_OPS, ttg.ConvertLayoutOp, tt.LoadOp)) or is_arith_or_math_elementwise(op)
 
 
 def unit_reshape_axis(src: TensorType, dst: TensorType, axis: int) -> int | None:
@@ -457,12 +455,10 @@ class WarpgroupEpilogue:
             # The previous tile's store has read the staging tile: every warp of warpgroup 0
             # has waited for its own bulk groups (the barrier) before the tile is rewritten
             # and before warpgroups 1..C-1 are let in (`epilogue_store.py`).
-            b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
-            b.insert(gpu.BarrierOp(), store.location)
+            wait_stores_read(b, store.location)
             b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, staged.empty, 0), count=1), store.location)
         b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
-        b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), store.location)
-        b.insert(gpu.BarrierOp(), store.location)
+        publish_to_tma(b, store.location)
         full = single_buffer_view(b, staged.full, 0)
         if self.index:
             b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)

@@ -18,8 +18,8 @@ encoding), and a *full* and an *empty* mbarrier per buffer, count 1 each.
 
 Buffer `w` is only ever used by consumer region `w`: with ping-pong, region w runs the CTA's
 tiles t = w, w + 2, ... (so t % 2 = w), and with one consumer NB = 1. The consumer's parity
-is an iteration argument of its tile loop (from 1: a fresh empty mbarrier passes it, every
-buffer starts empty), flipped per tile; the epilogue partition carries a `PipelineState` over
+is an iteration argument of its tile loop (from `PRODUCER_START_PHASE`, 1: the consumer
+region is the channel's producer, and a fresh empty mbarrier passes it), flipped per tile; the epilogue partition carries a `PipelineState` over
 the `NB` buffers from (0, 0). Neither side can run two uses of a buffer ahead of the other
 (each waits for the other's arrival on it), so the parities never alias. Deadlock-free: the
 epilogue partition waits only for consumers, which wait only for the epilogue's release of
@@ -47,26 +47,18 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
-from ttpipe.dialects import gpu, scf, tt, ttg, ttng
+from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.ir import backward_slice_in_block
 from ttpipe.passes.pipeline.lower_loops import single_buffer_view
 from ttpipe.passes.pipeline.schedule import body_ops
 from ttpipe.passes.warp_specialize.cooperative import consumer_warpgroups
+from ttpipe.passes.warp_specialize.epilogue_store import publish_to_tma, wait_stores_read
 
 EPILOGUE_PARTITION = "ttpipe.epilogue_partition"
 """Unit attribute phase 1 stamps on a persistent tile loop whose epilogue is its own partition."""
 
-EPILOGUES = ("inline", "partition")
-
 EPILOGUE_NUM_WARPS = 1
-
-CONSUMER_START_PARITY = 1
-"""A consumer's first acquire passes on the fresh empty mbarrier."""
-
-
-def check_epilogue(value: str) -> str | None:
-    return None if value in EPILOGUES else f"must be one of {', '.join(EPILOGUES)}"
-
 
 def epilogue_ops(tile: scf.ForOp) -> list[Operation]:
     """The tile loop's ops after its K loop."""
@@ -82,27 +74,15 @@ def refusal(tile: scf.ForOp) -> str | None:
     stores = [op for op in epilogue_ops(tile) if not is_side_effect_free(op)]
     if not stores or not all(isinstance(op, tt.DescriptorStoreOp) for op in stores):
         return "its side effects are not all tt.descriptor_store (TMA stores hand off; pointer stores do not)"
+    for op in store_index_ops(tile, stores):
+        if op.regions or not is_side_effect_free(op) or any(isinstance(r.type, TensorType) for r in op.results):
+            return f"'{op.name}' computes a store index other than by scalar arithmetic"
     return None
 
 
 def store_index_ops(tile: scf.ForOp, stores: Sequence[tt.DescriptorStoreOp]) -> list[Operation]:
     """The tile loop body's ops (in order) that compute the stores' indices, transitively."""
-    needed = [index for store in stores for index in store.indices]
-    found: set[Operation] = set()
-    while needed:
-        owner = needed.pop().owner
-        if isinstance(owner, Operation) and owner.parent_block() is tile.body and owner not in found:
-            found.add(owner)
-            needed += owner.operands
-    return [op for op in tile.body.ops if op in found]
-
-
-def index_refusal(tile: scf.ForOp) -> str | None:
-    stores = [op for op in epilogue_ops(tile) if isinstance(op, tt.DescriptorStoreOp)]
-    for op in store_index_ops(tile, stores):
-        if op.regions or not is_side_effect_free(op) or any(isinstance(r.type, TensorType) for r in op.results):
-            return f"'{op.name}' computes a store index other than by scalar arithmetic"
-    return None
+    return backward_slice_in_block([index for store in stores for index in store.indices], tile.body)
 
 
 @dataclass(frozen=True)
@@ -124,8 +104,7 @@ class EpilogueChannel:
             b.set_before(store)
             buffer = single_buffer_view(b, self.buffers[original], region)
             b.insert(ttg.LocalStoreOp(store.src, buffer), store.location)
-        b.insert(ttng.FenceAsyncSharedOp(b_cluster=False))
-        b.insert(gpu.BarrierOp())
+        publish_to_tma(b)
         b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, self.full, region), count=1))
         for store in stores:
             Rewriter.erase_op(store)
@@ -139,8 +118,7 @@ class EpilogueChannel:
             indices = [mapping.get(v, v) for v in store.indices]
             b.insert(ttng.AsyncTMACopyLocalToGlobalOp(mapping.get(store.desc, store.desc), indices, buffer),
                      store.location)
-        b.insert(ttng.TMAStoreWaitOp(pendings=0))
-        b.insert(gpu.BarrierOp())
+        wait_stores_read(b)
         b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, self.empty, index), count=1))
 
 

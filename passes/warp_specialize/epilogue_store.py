@@ -33,11 +33,25 @@ second 32 KB tile per region and store where the ring's stages are worth more.)
 
 from __future__ import annotations
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import gpu, tt, ttg, ttng
 from ttpipe.passes.common.builder import OpBuilder
+
+
+def wait_stores_read(b: OpBuilder, location: Attribute | None = None) -> None:
+    """The TMA stores issued so far have read their shared tiles, as every warp of the
+    partition knows: `async_tma_store_wait {pendings = 0}`, then `gpu.barrier`."""
+    b.insert(ttng.TMAStoreWaitOp(pendings=0), location)
+    b.insert(gpu.BarrierOp(), location)
+
+
+def publish_to_tma(b: OpBuilder, location: Attribute | None = None) -> None:
+    """The partition's `local_store`s visible to the TMA (async proxy) and done in every
+    warp before one thread issues the store: `fence_async_shared`, then `gpu.barrier`."""
+    b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), location)
+    b.insert(gpu.BarrierOp(), location)
 
 
 def store_through_staging(store: tt.DescriptorStoreOp, staging: SSAValue) -> None:
@@ -45,11 +59,9 @@ def store_through_staging(store: tt.DescriptorStoreOp, staging: SSAValue) -> Non
     module docstring, through the region's `staging` tile."""
     location = store.location
     b = OpBuilder(InsertPoint.before(store), location)
-    b.insert(ttng.TMAStoreWaitOp(pendings=0), location)
-    b.insert(gpu.BarrierOp(), location)
+    wait_stores_read(b, location)
     b.insert(ttg.LocalStoreOp(store.src, staging), location)
-    b.insert(ttng.FenceAsyncSharedOp(b_cluster=False), location)
-    b.insert(gpu.BarrierOp(), location)
+    publish_to_tma(b, location)
     b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, list(store.indices), staging), location)
     Rewriter.erase_op(store)
 

@@ -76,6 +76,7 @@ from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.ir import backward_slice_in_block, yielded_value
 from ttpipe.passes.common.hardware import (
     MBARRIER_BYTES,
     SM90_MAX_SHARED_MEMORY_PER_BLOCK,
@@ -92,6 +93,14 @@ from ttpipe.passes.pipeline.lower_loops import (
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
 from ttpipe.passes.warp_specialize import epilogue_partition, pingpong
+from ttpipe.passes.warp_specialize.options import (
+    CONSUMERS_HELP,
+    EPILOGUE_HELP,
+    MODE_HELP,
+    check_consumers,
+    check_epilogue,
+    check_mode,
+)
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 
 PARTITION = "ttg.partition"
@@ -105,8 +114,6 @@ and with cooperative warpgroups the partitions before the producer's too."""
 PRODUCER = 1
 """The TMA partition: the last partition of `ttg.warp_specialize`, one warp."""
 
-MODES = ("marked", "auto")
-
 MIN_STAGES = 2
 """The consumer frees a stage one iteration after reading it (its wgmma is still in flight
 until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
@@ -114,12 +121,6 @@ until the next `warp_group_dot_wait`), so the producer needs a second stage to f
 REMARK = "loop not warp-specialized: "
 
 EPILOGUE_REMARK = "epilogue kept in the consumers: "
-
-EPILOGUE_HELP = ("persistent kernels' TMA-store epilogue: inline (in the consumer warpgroups) or partition "
-                 "(handed tile by tile to a one-warp partition, epilogue_partition.py)")
-
-CONSUMERS_HELP = ("persistent kernels' consumer warpgroups: auto (ping-pong where pingpong.py's cost model "
-                  "says so), pingpong (forced), cooperative (num_warps/4 warpgroups on each tile)")
 
 
 @dataclass
@@ -135,8 +136,12 @@ class WarpSpecializedLoop:
 
     @property
     def stage_bytes(self) -> int:
-        """The bytes the TMA loads of one iteration bring: the expect-tx count of one stage."""
-        return sum(tile_bytes(load.result.type) for load in self.loads)
+        return stage_bytes(self.loads)
+
+
+def stage_bytes(loads: list[tt.DescriptorLoadOp]) -> int:
+    """The bytes the TMA loads of one iteration bring: the expect-tx count of one stage."""
+    return sum(tile_bytes(load.result.type) for load in loads)
 
 
 def ring_bytes(stages: int, stage_bytes: int) -> int:
@@ -308,7 +313,7 @@ def _body_sources(loop: scf.ForOp, value: SSAValue) -> list[Operation]:
     if isinstance(value, BlockArgument):
         if value.block is not loop.body or value.index == 0:
             return []
-        value = loop.body.last_op.operands[value.index - 1]
+        value = yielded_value(value)
         if isinstance(value, BlockArgument) or is_defined_outside_loop(value, loop):
             return []
     if value.owner.parent_block() is loop.body:
@@ -407,19 +412,12 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
     return found
 
 
-def producer_tile_ops(tile: scf.ForOp, k_loop: scf.ForOp, k_parts: dict[Operation, set[int]]) -> set[Operation]:
+def producer_tile_ops(tile: scf.ForOp, k_loop: scf.ForOp, k_parts: dict[Operation, set[int]]) -> list[Operation]:
     """The ops of the tile loop's body before the K loop that the producer needs: those
     computing the K loop's bounds or a value its producer ops read (transitively)."""
     needed = [k_loop.lowerBound, k_loop.upperBound, k_loop.step]
     needed += [v for op, parts in k_parts.items() if PRODUCER in parts for v in op.operands]
-    found: set[Operation] = set()
-    while needed:
-        value = needed.pop()
-        owner = value.owner
-        if isinstance(owner, Operation) and owner.parent_block() is tile.body and owner not in found:
-            found.add(owner)
-            needed += owner.operands
-    return found
+    return backward_slice_in_block(needed, tile.body)
 
 
 def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int, mode: str,
@@ -443,7 +441,7 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     if found.ping_pong:
         tile.attributes[pingpong.PING_PONG] = UnitAttr()
     if epilogue == "partition":
-        why = epilogue_partition.refusal(tile) or epilogue_partition.index_refusal(tile)
+        why = epilogue_partition.refusal(tile)
         if why is None:
             tile.attributes[epilogue_partition.EPILOGUE_PARTITION] = UnitAttr()
         else:
@@ -459,10 +457,6 @@ def candidate_loops(module: ModuleOp, mode: str) -> list[scf.ForOp]:
     return [loop for loop in loops if any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.walk())]
 
 
-def check_mode(value: str) -> str | None:
-    return None if value in MODES else f"must be one of {', '.join(MODES)}"
-
-
 @dataclass(frozen=True)
 class PartitionLoops(ModulePass):
     """Choose the loops to warp-specialize and stamp each body op with its partition (`ttg.partition`).
@@ -473,12 +467,10 @@ class PartitionLoops(ModulePass):
 
     name = "ttpipe-ws-partition"
 
-    mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
-                                                          "loop holding a wgmma", "check": check_mode})
+    mode: str = field(default="marked", metadata={"help": MODE_HELP, "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
-    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": pingpong.check_consumers})
-    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP,
-                                                      "check": epilogue_partition.check_epilogue})
+    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
+    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         tried: set[scf.ForOp] = set()

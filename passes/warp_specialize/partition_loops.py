@@ -146,7 +146,6 @@ from ttpipe.passes.pipeline.lower_loops import (
     create_barrier_alloc,
     encoding_from_descriptor,
     replace_uses_and_propagate_type,
-    tile_bytes,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, CoarseSchedule, body_ops, get_int, int_attr
@@ -163,7 +162,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
     warpgroup_dot,
 )
 from ttpipe.passes.warp_specialize import epilogue_partition, epilogue_store, pingpong
-from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, stage_bytes
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
     PRODUCER_START_PHASE,
@@ -324,6 +323,9 @@ class RingSetup:
     tiles: dict[tt.DescriptorLoadOp, Operation]
     """Each TMA load -> the `local_alloc` of its tile."""
     warpgroups: int
+    """Consumer warpgroups on each tile (`ttg.num-warps / 4`)."""
+    regions: int
+    """Consumer regions: the warpgroups, or the two ping-pong warpgroups."""
     split: CooperativeSplit | None
     buffers: dict[tt.DescriptorLoadOp, SSAValue]
     full: SSAValue
@@ -354,8 +356,7 @@ class RingSetup:
                                       encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
         full = create_barrier_alloc(anchor, stages, 1)
         empty = create_barrier_alloc(anchor, stages, warpgroups)
-        ring = PipelineTmaAsync(list(buffers.values()), full, empty,
-                                sum(tile_bytes(load.result.type) for load in loads))
+        ring = PipelineTmaAsync(list(buffers.values()), full, empty, stage_bytes(loads))
         outer = OpBuilder(InsertPoint.before(anchor), anchor.location)
 
         def staging_around_anchor(store: tt.DescriptorStoreOp) -> SSAValue:
@@ -386,12 +387,12 @@ class RingSetup:
             channel = epilogue_partition.EpilogueChannel(channel_buffers, create_barrier_alloc(anchor, regions, 1),
                                                          create_barrier_alloc(anchor, regions, 1), regions)
         elif split is None and anchor is not k_loop:
-            for op in body_ops(anchor)[body_ops(anchor).index(k_loop) + 1:]:
+            for op in epilogue_partition.epilogue_ops(anchor):
                 if isinstance(op, tt.DescriptorStoreOp):
                     epilogue_staging[op] = [staging_around_anchor(op) for _ in range(regions)]
         outer.insert(gpu.BarrierOp())
-        return RingSetup(stages, k_ops, loads, tiles, warpgroups, split, buffers, full, empty, ring, outer, staged,
-                         turns, epilogue_staging, channel)
+        return RingSetup(stages, k_ops, loads, tiles, warpgroups, regions, split, buffers, full, empty, ring, outer,
+                         staged, turns, epilogue_staging, channel)
 
 
 @dataclass
@@ -550,7 +551,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
     `partition_persistent`), with one or more consumer warpgroups."""
     k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
     setup = RingSetup.build(tile, k_loop)
-    stages, k_ops, tiles, warpgroups, split = setup.stages, setup.k_ops, setup.tiles, setup.warpgroups, setup.split
+    stages, k_ops, tiles, split = setup.stages, setup.k_ops, setup.tiles, setup.split
     buffers, full, empty, ring, staged = setup.buffers, setup.full, setup.empty, setup.ring, setup.staged
     tile_ops = body_ops(tile)
     position = tile_ops.index(k_loop)
@@ -583,7 +584,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
     # warpgroups take turns: each its own tiles, its mainloop between the turn mbarriers.
     turns = setup.turns
     consumer_blocks = []
-    for index in range(pingpong.PING_PONG_WARPGROUPS if turns else warpgroups):
+    for index in range(setup.regions):
         block = Block(arg_types=[value.type for value in captures] if index else ())
         consumer_blocks.append(block)
         cb = OpBuilder(InsertPoint.at_end(block), tile.location)
@@ -597,7 +598,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
             state = state.skip(cb, k_trips, consumer_stages) if index else state
             parities.append(cb.int_constant(turns.start_parity(index), 32))
         if setup.channel:
-            parities.append(cb.int_constant(epilogue_partition.CONSUMER_START_PARITY, 32))
+            parities.append(cb.int_constant(PRODUCER_START_PHASE, 32))  # the region is the channel's producer
         consumer_tile, consumer_state, parities, tb = tile_loop_copy(cb, tile, consumer_map, state, parities,
                                                                       index if turns else None)
         turn_parity = parities[1 if staged else 0] if turns else None

@@ -62,6 +62,7 @@ from xdsl.ir import SSAValue
 from ttpipe.dialects import scf, ttng
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import THREADS_PER_WARPGROUP
+from ttpipe.passes.common.target import num_warps
 from ttpipe.passes.pipeline.lower_loops import single_buffer_view
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, rematerializable
@@ -69,8 +70,6 @@ from ttpipe.passes.warp_specialize.registers import consumer_registers
 
 PING_PONG = "ttpipe.ping_pong"
 """Unit attribute phase 1 stamps on a persistent tile loop whose consumers take turns."""
-
-CONSUMERS = ("auto", "pingpong", "cooperative")
 
 PING_PONG_WARPGROUPS = 2
 
@@ -82,10 +81,6 @@ PING_PONG_CONSUMER_REGISTERS = consumer_registers(PING_PONG_WARPGROUPS, 1)
 """A consumer's budget with two consumer warpgroups and the TMA producer (232)."""
 
 
-def check_consumers(value: str) -> str | None:
-    return None if value in CONSUMERS else f"must be one of {', '.join(CONSUMERS)}"
-
-
 def accumulator_registers(dots: list[ttng.WarpGroupDotOp]) -> int:
     """fp32 registers per thread of one warpgroup holding the whole tile's accumulators."""
     return sum(math.prod(dot.d.type.get_shape()) for dot in dots) // THREADS_PER_WARPGROUP
@@ -94,8 +89,8 @@ def accumulator_registers(dots: list[ttng.WarpGroupDotOp]) -> int:
 def refusal(tile: scf.ForOp, k_loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp]) -> str | None:
     """Why the consumers of this persistent kernel cannot take turns, or None."""
     if consumer_warpgroups(tile) != 1:
-        return (f"ping-pong needs one warpgroup's layouts (num_warps=4); num_warps="
-                f"{4 * consumer_warpgroups(tile)} splits each tile cooperatively")
+        return (f"ping-pong needs one warpgroup's layouts (num_warps=4); num_warps={num_warps(tile)} splits "
+                f"each tile cooperatively")
     registers = accumulator_registers(dots)
     if registers + EPILOGUE_REGISTERS > PING_PONG_CONSUMER_REGISTERS:
         return (f"ping-pong: the tile's accumulators take {registers} registers per thread, more than the "

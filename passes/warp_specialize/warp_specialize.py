@@ -9,9 +9,15 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ttpipe.passes.warp_specialize.epilogue_partition import check_epilogue
-from ttpipe.passes.warp_specialize.partition import CONSUMERS_HELP, EPILOGUE_HELP, PartitionLoops, check_mode
-from ttpipe.passes.warp_specialize.pingpong import check_consumers
+from ttpipe.passes.warp_specialize.options import (
+    CONSUMERS_HELP,
+    EPILOGUE_HELP,
+    MODE_HELP,
+    check_consumers,
+    check_epilogue,
+    check_mode,
+)
+from ttpipe.passes.warp_specialize.partition import PartitionLoops
 from ttpipe.passes.warp_specialize.partition_loops import PartitionLoopsToWarpSpecialize
 from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
 
@@ -71,8 +77,7 @@ class WarpSpecialize(ModulePass):
 
     name = "ttpipe-warp-specialize"
 
-    mode: str = field(default="marked", metadata={"help": "marked: loops with tt.warp_specialize; auto: every "
-                                                          "loop holding a wgmma", "check": check_mode})
+    mode: str = field(default="marked", metadata={"help": MODE_HELP, "check": check_mode})
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
     consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
     epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})

@@ -38,8 +38,10 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from xdsl.dialects.builtin import IntegerAttr, i32
 
@@ -48,13 +50,14 @@ from ttpipe.outputs import DEBUG_ENV, debugging, internal_error, write_atomicall
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import DiagnosticError, SourceFile, parse_module, print_module
 from ttpipe.triton import mlir
-from ttpipe.triton.mlir import text_as_file, triton_context
+from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
+from ttpipe.triton.mlir import triton_context
 from ttpipe.triton.pipelines import default_pipeline
 
 ARCHS = {"sm_90a": 90, "sm_100a": 100}
 """`--arch` -> compute capability (Triton targets sm_90a/sm_100a for capabilities 90/100)."""
 
-MAX_SHARED_BYTES = 232448
+MAX_SHARED_BYTES = SM90_MAX_SHARED_MEMORY_PER_BLOCK
 """227 KB: the opt-in shared memory per block of sm_90a and sm_100a, which Triton checks
 a kernel's `shared` against before loading it."""
 
@@ -117,21 +120,24 @@ def first_error(text: str) -> str | None:
     return None
 
 
-def parse_triton_file(path: str, context, name: str):
-    """Triton's parse of the file at `path` (`mlir.parse_file`); its diagnostics become a
-    CompileError about `name`."""
+def _parsed_by_triton(parse: Callable[[], Any], name: str):
+    """`parse()` (one of `ttpipe.triton.mlir`'s parses), its diagnostics a CompileError about `name`."""
     with captured_stderr() as err:
         try:
-            return mlir.parse_file(path, context)
+            return parse()
         except RuntimeError:
             pass
     raise CompileError(f"Triton cannot read the module: {first_error(err.text) or 'parse failed'}", where=name)
 
 
+def parse_triton_file(path: str, context, name: str):
+    """Triton's parse of the file at `path`; its diagnostics become a CompileError about `name`."""
+    return _parsed_by_triton(lambda: mlir.parse_file(path, context), name)
+
+
 def parse_triton_text(text: str, context, name: str):
     """Triton's parse of `text`, as if it were a file called `name`."""
-    with text_as_file(text, name) as path:
-        return parse_triton_file(path, context, name)
+    return _parsed_by_triton(lambda: mlir.parse_text(text, name, context), name)
 
 
 def kernel_signature(module) -> list[str]:

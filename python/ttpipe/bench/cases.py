@@ -81,6 +81,10 @@ class Case:
             return [("", dict(self.constexprs))]
         return [(label, {**self.constexprs, **overrides}) for label, overrides in self.stock_variants]
 
+    def accepts(self, error: float) -> bool:
+        """A relative error within the case's tolerance (NaN fails)."""
+        return not math.isnan(error) and error <= self.tolerance
+
 
 def _descriptor(tensor, block):
     from triton.tools.tensor_descriptor import TensorDescriptor
@@ -107,27 +111,7 @@ def _gemm(name: str, size: int, dtype: str, block_k: int, tolerance: float,
                  "c_desc": f"tensordesc<bf16[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
 
     def setup(torch, device, seed, constexprs) -> Launch:
-        generator = torch.Generator(device=device).manual_seed(seed)
-        a = torch.randn(size, size, device=device, generator=generator)
-        b = torch.randn(size, size, device=device, generator=generator)
-        if dtype == "fp8e4nv":
-            a, b = a.to(torch.float8_e4m3fn), b.to(torch.float8_e4m3fn)
-            one = torch.ones((), device=device)
-
-            def baseline():
-                result = torch._scaled_mm(a, b.T, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
-                return result[0] if isinstance(result, tuple) else result
-        else:
-            a, b = a.to(torch.bfloat16), b.to(torch.bfloat16)
-
-            def baseline():
-                return torch.matmul(a, b.T)
-        c = torch.empty(size, size, device=device, dtype=torch.bfloat16)
-        tiles = math.ceil(size / block_m) * math.ceil(size / block_n)
-        args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_n, block_k)),
-                _descriptor(c, (block_m, block_n)), size, size, size)
-        return Launch(args, (min(constexprs["NUM_SMS"], tiles), ), c, lambda: _float32_matmul(torch, a, b), baseline,
-                      a.nbytes + b.nbytes)
+        return _gemm_launch(torch, device, seed, constexprs, (size, size, size), dtype, "bf16", persistent=True)
 
     return Case(name, kernels.matmul_persistent, signature, constexprs, {"num_warps": 8, "num_stages": 3},
                 ("M", "N", "K"), "TFLOP/s", 2.0 * size**3, tolerance, setup, capabilities)
@@ -242,8 +226,9 @@ WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4n
 """Case dtype -> (operand type, output type) as Triton spells them; fp8 is e4m3."""
 
 
-def _ws_gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool) -> Launch:
-    """A [M, K] @ B [N, K].T -> C [M, N] for `matmul_tma_ws(_persistent)` at any size."""
+def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool) -> Launch:
+    """A [M, K] @ B [N, K].T -> C [M, N] for a TMA GEMM kernel (`matmul_tma_ws(_persistent)`,
+    the persistent `matmul_tma`) at any size."""
     m, n, k = dims
     block_m, block_n, block_k = constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_K"]
     generator = torch.Generator(device=device).manual_seed(seed)
@@ -291,7 +276,7 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
 
     def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
-        return _ws_gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent)
+        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent)
 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))

@@ -21,14 +21,13 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from typing import Any
 
 from ttpipe.bench.cases import CASES
+from ttpipe.bench.tools import find_tool, launch_result, text_table
 
 DEFAULT_CASES = ("gemm-ws-bf16-8192-128x128w4", )
 NCU_PATHS = ("/usr/local/cuda/bin/ncu", "/opt/nvidia/nsight-compute/ncu")
@@ -41,12 +40,6 @@ METRICS = (
 )
 """(column, metric); the base name (up to the first '.') is what `--query-metrics` lists."""
 TORCH_KERNELS = "gemm|nvjet|xmma|cutlass"
-
-
-def find_ncu(given: str | None) -> str | None:
-    if given:
-        return given if os.access(given, os.X_OK) else None
-    return shutil.which("ncu") or next((p for p in NCU_PATHS if os.access(p, os.X_OK)), None)
 
 
 def known_metrics(ncu: str) -> list[tuple[str, str]]:
@@ -83,7 +76,7 @@ def profile(ncu: str, case: str, side: str, metrics: list[tuple[str, str]], time
             result.setdefault("refused", []).extend(refused)
             continue
         break
-    launched = next((json.loads(line) for line in out.splitlines() if line.startswith("{") and '"case"' in line), {})
+    launched = launch_result(out)
     result["launch"] = launched
     rows = list(csv.reader(line for line in done.stdout.splitlines() if line.startswith('"')))
     if not rows or "Metric Name" not in rows[0]:
@@ -115,7 +108,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str]) -> int:
     args = build_arg_parser().parse_args(argv)
-    ncu = find_ncu(args.ncu)
+    ncu = find_tool("ncu", args.ncu, NCU_PATHS)
     if ncu is None:
         sys.stderr.write("ttpipe.bench.ncu: error: no ncu (not on PATH, not at " + ", ".join(NCU_PATHS) + ")\n")
         return 2
@@ -138,10 +131,8 @@ def run(argv: list[str]) -> int:
         ws = r.get("launch", {}).get("warp_specialized")
         body.append([r["case"], r["side"], "-" if ws is None else "yes" if ws else "no",
                      *(r["values"].get(column, "-") for column in columns), r.get("error") or r.get("kernel", "")])
-    widths = [max(len(str(row[i])) for row in [header, *body]) for i in range(len(header))]
-    lines = ["  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *body]]
     print(f"ncu: {ncu}; --clock-control none, first launch of each side's kernel")
-    print("\n".join([lines[0], "-" * len(lines[0]), *lines[1:]]))
+    print(text_table(header, body))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"metrics": metrics, "results": results}, f, indent=1)

@@ -29,7 +29,6 @@ import fnmatch
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -40,6 +39,7 @@ from typing import Any
 
 from ttpipe.bench.cases import CASES, Case
 from ttpipe.bench.launch import problem_size
+from ttpipe.bench.tools import find_tool, launch_result, text_table
 
 SIZES = ((256, 256, 512), (300, 264, 528))
 """A small aligned instance, and a ragged one (M, N, K not multiples of the tiles; K and N
@@ -113,12 +113,6 @@ def kernels(patterns: str | None) -> list[Kernel]:
     return list(chosen.values())
 
 
-def find_sanitizer(given: str | None) -> str | None:
-    if given:
-        return given if os.access(given, os.X_OK) else None
-    return shutil.which("compute-sanitizer") or next((p for p in SANITIZER_PATHS if os.access(p, os.X_OK)), None)
-
-
 def _run_process(command: list[str], timeout: float) -> tuple[int | None, str, float]:
     """(exit status or None on timeout, stdout + stderr, seconds); a process that outlives the
     timeout is killed with its process group (the sanitizer and the Python under it)."""
@@ -140,18 +134,6 @@ def _launch_command(run: Run) -> list[str]:
             "x".join(map(str, run.size)), *grid]
 
 
-def _result_line(out: str) -> dict[str, Any]:
-    for line in reversed(out.splitlines()):
-        line = line.strip()
-        if line.startswith("{") and '"case"' in line:
-            with_json = line
-            try:
-                return json.loads(with_json)
-            except json.JSONDecodeError:
-                continue
-    return {}
-
-
 def _last_lines(out: str, n: int = 3) -> str:
     lines = [line.strip() for line in out.splitlines() if line.strip()]
     return " | ".join(lines[-n:])
@@ -159,7 +141,7 @@ def _last_lines(out: str, n: int = 3) -> str:
 
 def plain(run: Run, timeout: float) -> Run:
     rc, out, run.seconds = _run_process(_launch_command(run), timeout)
-    run.result = _result_line(out)
+    run.result = launch_result(out)
     if rc is None:
         run.status, run.detail = "hang", f"{timeout:.0f} s"
     elif run.result.get("error"):
@@ -189,7 +171,7 @@ def sanitized(run: Run, sanitizer: str, timeout: float) -> Run:
         command = [part for part in command if part not in only]
         rc, out, seconds = _run_process(command, timeout)
         run.seconds += seconds
-    run.result = _result_line(out)
+    run.result = launch_result(out)
     race = RACECHECK_SUMMARY.search(out)
     summary = ERROR_SUMMARY.search(out)
     if race:
@@ -221,9 +203,7 @@ def _format(runs: list[Run], tools: tuple[str, ...]) -> str:
         cells = [name, "x".join(map(str, size)), "-" if ws is None else "yes" if ws else "no", base.cell()]
         cells += [group[tool].cell() if tool in group else "skipped" for tool in tools]
         rows.append(cells)
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
-    return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
+    return text_table(header, rows)
 
 
 def _grouped(runs: list[Run]) -> dict[tuple[str, tuple[int, ...]], dict[str | None, Run]]:
@@ -257,7 +237,7 @@ def run(argv: list[str]) -> int:
         sys.stderr.write(f"ttpipe.bench.sanitize: --sizes: error: {exc}\n")
         return 2
     tools = tuple(args.tools.split(","))
-    sanitizer = find_sanitizer(args.sanitizer)
+    sanitizer = find_tool("compute-sanitizer", args.sanitizer, SANITIZER_PATHS)
     if sanitizer is None:
         sys.stderr.write("ttpipe.bench.sanitize: error: no compute-sanitizer (not on PATH, not at "
                          f"{', '.join(SANITIZER_PATHS)}; --sanitizer PATH)\n")

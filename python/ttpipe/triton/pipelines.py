@@ -18,8 +18,7 @@ from typing import Any
 
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
-from ttpipe.passes.warp_specialize.epilogue_partition import check_epilogue
-from ttpipe.passes.warp_specialize.pingpong import check_consumers
+from ttpipe.passes.warp_specialize.options import check_consumers, check_epilogue
 from ttpipe.triton.passes import power_of_two
 
 CAPABILITIES = {"ttgir-sm80": 80, "ttgir-sm90": 90, "ttgir-sm100": 100}

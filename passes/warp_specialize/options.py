@@ -1,0 +1,27 @@
+"""The choices of `ttpipe-warp-specialize`'s options and their checks, apart from the phases
+that act on them (so that a pipeline can check an option without loading the passes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+MODES = ("marked", "auto")
+MODE_HELP = "marked: loops with tt.warp_specialize; auto: every loop holding a wgmma"
+
+CONSUMERS = ("auto", "pingpong", "cooperative")
+CONSUMERS_HELP = ("persistent kernels' consumer warpgroups: auto (ping-pong where pingpong.py's cost model "
+                  "says so), pingpong (forced), cooperative (num_warps/4 warpgroups on each tile)")
+
+EPILOGUES = ("inline", "partition")
+EPILOGUE_HELP = ("persistent kernels' TMA-store epilogue: inline (in the consumer warpgroups) or partition "
+                 "(handed tile by tile to a one-warp partition, epilogue_partition.py)")
+
+
+def one_of(choices: Sequence[str]) -> Callable[[str], str | None]:
+    """An option check: None for one of `choices`, else what is wrong."""
+    return lambda value: None if value in choices else f"must be one of {', '.join(choices)}"
+
+
+check_mode = one_of(MODES)
+check_consumers = one_of(CONSUMERS)
+check_epilogue = one_of(EPILOGUES)
