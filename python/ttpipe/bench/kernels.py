@@ -1,4 +1,6 @@
-"""The benchmark's Triton kernels: GEMMs on TMA descriptors, attention, row-wise norms.
+"""The benchmark's Triton kernels: GEMMs on TMA descriptors, attention, row-wise norms and
+softmax (one block per row, or a plain `for` loop over a long row's chunks, as users write
+them: no `num_stages`), a grid-stride pointwise kernel and a row sum.
 
 Matrix operands are K-major: C = A @ B.T with A [M, K] and B [N, K], which is what the
 tensor cores (wgmma, tcgen05) read without a transpose for every element type, fp8 included.
@@ -147,3 +149,89 @@ def softmax(x_ptr, y_ptr, stride, N, BLOCK_N: tl.constexpr):
     x = tl.load(x_ptr + row * stride + cols, mask=inside, other=float("-inf")).to(tl.float32)
     e = tl.exp(x - tl.max(x, 0))
     tl.store(y_ptr + row * stride + cols, (e / tl.sum(e, 0)).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def layernorm_looped(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    """`layernorm` over rows longer than a block, in chunks of BLOCK (one row per program):
+    pass 1 sums x and x * x in float32 (mean, variance), pass 2 normalises each chunk,
+    scales it by w, adds b and stores it."""
+    row = tl.program_id(0).to(tl.int64)
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+        total += x
+        total_sq += x * x
+    mean = tl.sum(total, 0) / N
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N - mean * mean + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, ((x - mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def rmsnorm_looped(x_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    """y = x / sqrt(mean(x * x) + eps) * w over each row, in chunks of BLOCK (one row per
+    program): pass 1 sums x * x in float32, pass 2 scales and stores each chunk."""
+    row = tl.program_id(0).to(tl.int64)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+        total_sq += x * x
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (x * rstd * w).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def softmax_online(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
+    """`softmax` over rows longer than a block, in chunks of BLOCK (one row per program):
+    pass 1 keeps a running max and a running sum of exp(x - max), rescaling the sum when
+    the max grows; pass 2 writes exp(x - max) / sum."""
+    row = tl.program_id(0).to(tl.int64)
+    row_max = float("-inf")
+    row_sum = 0.0
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=float("-inf")).to(tl.float32)
+        new_max = tl.maximum(row_max, tl.max(x, 0))
+        row_sum = row_sum * tl.exp(row_max - new_max) + tl.sum(tl.exp(x - new_max), 0)
+        row_max = new_max
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=float("-inf")).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (tl.exp(x - row_max) / row_sum).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def pointwise_persistent(x_ptr, y_ptr, scale, bias, n, BLOCK: tl.constexpr):
+    """y = x * scale + bias over a flat tensor of n elements (scale and bias scalars), a
+    grid-stride loop: program p takes the blocks p, p + programs, p + 2 * programs, ..."""
+    for start in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        inside = offs < n
+        x = tl.load(x_ptr + offs, mask=inside, other=0.0).to(tl.float32)
+        tl.store(y_ptr + offs, (x * scale + bias).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
+def row_sum(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
+    """y[row] = sum of x's row, in chunks of BLOCK accumulated in float32 (one row per program)."""
+    row = tl.program_id(0).to(tl.int64)
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        total += tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+    tl.store(y_ptr + row, tl.sum(total, 0).to(y_ptr.dtype.element_ty))
