@@ -211,6 +211,117 @@ def _softmax(name: str, rows: int, cols: int, tolerance: float) -> Case:
                 ("x_ptr", "y_ptr", "stride", "N"), "TB/s", 2.0 * rows * cols * 2, tolerance, setup)
 
 
+LOOPED_BYTES = 1 << 30
+"""Bytes a memory-bound case's launch moves, counted as one read of its input and one write of
+its output (weights aside), far past the 50 MB L2: rows = 2**28 / N for the norms and
+softmax (32768 x 8192, 8192 x 32768, 2048 x 131072 bf16), 2**29 / N for the row sum, which
+only reads, and 2**28 elements for the pointwise kernel."""
+
+LOOPED_BLOCK = 2048
+LOOPED_WARPS = 8
+"""The memory-bound kernels' chunk (BLOCK elements a loop iteration) and warps: 256 threads x
+8 bf16 elements, so that each thread's share of a chunk is one 16-byte load (the widest one
+thread issues) and each float32 accumulator 8 registers a thread; 8 warps, as the
+one-block-per-row cases."""
+
+PERSISTENT_PROGRAMS_PER_SM = 4
+"""The grid-stride pointwise case's grid: 4 programs of LOOPED_WARPS per SM (528 on an H100),
+half the threads an SM holds; each walks about 250 blocks."""
+
+LOOPED_KERNELS = {
+    "layernorm": ("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
+    "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
+    "softmax": ("softmax-online", kernels.softmax_online, ()),
+    "row-sum": ("row-sum", kernels.row_sum, ()),
+}
+"""Looped row op -> (case name prefix, kernel, its bf16 weight vectors of N)."""
+
+
+def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
+    """Inputs of a looped row kernel (`op` of LOOPED_KERNELS) over a [rows, cols] bf16 tensor:
+    bf16 weights, a bf16 output of the same shape (row-sum: a float32 vector of rows), the
+    float32 reference and the same op in torch."""
+    generator = torch.Generator(device=device).manual_seed(seed)
+    x = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
+    eps = 1e-5
+    functional = torch.nn.functional
+    if op == "row-sum":
+        y = torch.empty(rows, device=device, dtype=torch.float32)
+        return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: x.float().sum(dim=-1),
+                      lambda: x.sum(dim=-1, dtype=torch.float32), x.nbytes)
+    y = torch.empty_like(x)
+    if op == "softmax":
+        return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
+                      lambda: torch.softmax(x, dim=-1), x.nbytes)
+    w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
+    if op == "rmsnorm":
+        return Launch((x, y, w, x.stride(0), cols, eps), (rows, ), y,
+                      lambda: functional.rms_norm(x.float(), (cols, ), w.float(), eps),
+                      lambda: functional.rms_norm(x, (cols, ), w, eps), x.nbytes + w.nbytes)
+    b = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
+    return Launch((x, y, w, b, x.stride(0), cols, eps), (rows, ), y,
+                  lambda: functional.layer_norm(x.float(), (cols, ), w.float(), b.float(), eps),
+                  lambda: functional.layer_norm(x, (cols, ), w, b, eps), x.nbytes + w.nbytes + b.nbytes)
+
+
+def _looped(op: str, cols: int) -> Case:
+    """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES). Work: one read of
+    the input and one write of the output, plus the norms' weight vectors read once:
+    2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w);
+    the row sum rows * cols * 2 + rows * 4 (a float32 a row)."""
+    prefix, kernel, weights = LOOPED_KERNELS[op]
+    reduces = op == "row-sum"
+    rows = LOOPED_BYTES // (cols * 2 * (1 if reduces else 2))
+    signature = {"x_ptr": "*bf16", "y_ptr": "*fp32" if reduces else "*bf16", **dict.fromkeys(weights, "*bf16"),
+                 "stride": "i32", "N": "i32"}
+    if weights:
+        signature["eps"] = "fp32"
+    work = rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2) + len(weights) * cols * 2
+    # the norms and softmax: seed 002's goals; the row sum, which it only checks: no regression
+    targets = (("triton", 0.98), ) if reduces else (("copy", 0.90), ("triton", 1.5))
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return _row_launch(torch, device, seed, op, rows, cols)
+
+    return Case(f"{prefix}-bf16-{rows}x{cols}", kernel, signature, {"BLOCK": LOOPED_BLOCK},
+                {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"), "TB/s", work,
+                1e-4 if reduces else 1e-2, setup, targets=targets)
+
+
+def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
+    """y = x * 0.5 - 1.0 over n bf16 elements on a grid of `programs`; torch's baseline is the
+    same expression (a multiply and an add: two ATen kernels)."""
+    scale, bias = 0.5, -1.0
+    generator = torch.Generator(device=device).manual_seed(seed)
+    x = torch.randn(n, device=device, generator=generator).to(torch.bfloat16)
+    y = torch.empty_like(x)
+    return Launch((x, y, scale, bias, n), (programs, ), y, lambda: x.float() * scale + bias,
+                  lambda: x * scale + bias, x.nbytes)
+
+
+def _pointwise() -> Case:
+    """`pointwise_persistent` over LOOPED_BYTES / 4 bf16 elements on PERSISTENT_PROGRAMS_PER_SM
+    programs per SM of the device. Work: one read and one write, n * 2 + n * 2 bytes."""
+    n = LOOPED_BYTES // 4
+    signature = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32", "n": "i32"}
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        sms = torch.cuda.get_device_properties(device).multi_processor_count
+        programs = min(sms * PERSISTENT_PROGRAMS_PER_SM, math.ceil(n / constexprs["BLOCK"]))
+        return _pointwise_launch(torch, device, seed, n, programs)
+
+    return Case(f"pointwise-persistent-bf16-{n}", kernels.pointwise_persistent, signature, {"BLOCK": LOOPED_BLOCK},
+                {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", "n"), "TB/s", 2.0 * n * 2, 1e-2, setup,
+                targets=(("copy", 0.95), ))
+
+
+MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
+                           for cols in (8192, 32768, 131072)) + (_looped("row-sum", 32768), _pointwise())
+"""Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
+none of their loops), through the run's pipeline: the looped norms and online softmax at
+N = 8192, 32768 and 131072, the looped row sum at 32768 and the grid-stride pointwise kernel."""
+
+
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"
 """The plug-in's pipeline of the warp-specialized GEMM cases."""
 
@@ -310,4 +421,5 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _layernorm("layernorm-bf16-16384x8192", 16384, 8192, 1e-2),
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,
+    *MEMORY_BOUND_CASES,
 )}
