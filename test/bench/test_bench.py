@@ -1,6 +1,7 @@
 """`python -m ttpipe.bench --dry-run`: every case compiles for sm_90a, stock and through the
 plug-in, with no GPU; without a GPU a real run says so in one line."""
 
+import dataclasses
 import importlib.util
 import json
 
@@ -107,10 +108,35 @@ def test_performance_table_without_gpu():
     row["targets"] = {"triton": {"goal": 1.10, "met": True}, "torch": {"goal": 1.05, "met": False}}
     failed = {"case": "gemm-ws-persistent-bf16-4096-128x128w4", "error": "DiagnosticError: k.py:1:2: error: boom"}
     table = harness.performance_table([row, failed]).splitlines()
-    assert table[2].split()[2:7] == ["770.0", "700.0", "750.0", "1.10", "1.03"]
+    assert table[2].split()[2:9] == ["770.0", "700.0", "750.0", "-", "1.10", "1.03", "-"]  # no copy: TFLOP/s
     assert "ws=0; ws=1 failed" in table[2] and ">=1.10x stock, MISS >=1.05x cuBLAS" in table[2]
     assert "ERROR DiagnosticError: boom" in table[3]
     assert harness._failed(failed) and not harness._failed(row)
+
+
+def test_performance_table_has_the_copy_side():
+    """A TB/s case is timed against a device-to-device copy of as many bytes: its row shows
+    the copy's rate, ttpipe/copy and the goal against it (seed 002's 0.90x copy)."""
+    case = CASES["layernorm-looped-bf16-8192x32768"]
+    assert case.targets == (("copy", 0.90), ("triton", 1.5))
+    row = {"case": case.name, "unit": "TB/s", "ok": True, "ttpipe_rel_error": 2e-3, "warp_specialized": False,
+           "stock_variants": {"": {"rel_error": 2e-3, "ok": True, "ms": 0.76}}, "stock_best": "",
+           "rate": {"ttpipe": 2.70, "triton": 1.42, "torch": 1.77, "copy": 3.00}}
+    row["targets"] = {"copy": {"goal": 0.90, "met": True}, "triton": {"goal": 1.5, "met": True}}
+    header, _, line = harness.performance_table([row]).splitlines()
+    assert header.split()[2:9] == ["ttpipe", "triton", "torch", "copy", "ttpipe/triton", "ttpipe/torch",
+                                   "ttpipe/copy"]
+    assert line.split()[2:9] == ["2.70", "1.42", "1.77", "3.00", "1.90", "1.53", "0.90"]
+    assert line.endswith(">=0.90x copy, >=1.50x stock")
+    assert harness._summary(row) == ": ttpipe 2.70, triton 1.42, torch 1.77, copy 3.00 TB/s"
+
+
+def test_copy_is_a_side_of_tb_s_cases_only():
+    assert {side for case in CASES.values() for side, _ in case.targets} == {"triton", "torch", "copy"}
+    with pytest.raises(ValueError, match="target side 'copy'.*TFLOP/s"):
+        dataclasses.replace(CASES["gemm-bf16-4096"], targets=(("copy", 0.90), ))
+    with pytest.raises(ValueError, match="target side 'cublas'"):
+        dataclasses.replace(CASES["softmax-bf16-16384x4096"], targets=(("cublas", 1.0), ))
 
 
 # ---------------------------------------------------------------------------- sanitizer and ncu wrappers

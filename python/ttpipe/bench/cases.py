@@ -13,6 +13,10 @@ from typing import Any, Callable
 
 from ttpipe.bench import kernels
 
+TARGET_SIDES = ("triton", "torch", "copy")
+"""The sides a case's rate is compared with: stock Triton's best version, the torch baseline,
+and (TB/s cases) the device's copy bandwidth."""
+
 NUM_SMS_H100 = 132
 """SMs of an H100 SXM: the persistent GEMM's grid in the dry run (on a GPU, the device's count)."""
 
@@ -60,12 +64,19 @@ class Case:
     is the fastest that compiles and passes the check; one that fails to compile is recorded
     as failed. Empty: stock compiles the case's own constexprs (label "")."""
     targets: tuple[tuple[str, float], ...] = (("triton", 0.98), )
-    """Goals ttpipe's rate should meet: (side, ratio), side 'triton' (stock's best) or 'torch';
-    reported, not checked (the exit status is about correctness)."""
+    """Goals ttpipe's rate should meet: (side, ratio), side 'triton' (stock's best), 'torch' or,
+    for a TB/s case, 'copy' (a device-to-device copy of as many bytes, timed in the same
+    run); reported, not checked (the exit status is about correctness)."""
     sized_setup: Callable[[Any, Any, int, dict[str, Any], tuple[int, ...]], Launch] | None = field(default=None,
                                                                                                 repr=False)
     """(torch, device, seed, constexprs, (M, N, K)) -> Launch at another size (the sanitizer's
     small instances); None where the case has one size."""
+
+    def __post_init__(self):
+        for side, _ in self.targets:
+            if side not in TARGET_SIDES or (side == "copy" and self.unit != "TB/s"):
+                raise ValueError(f"case '{self.name}': target side '{side}'; expected 'triton', 'torch' or, "
+                                 f"for a TB/s case, 'copy' (this one is {self.unit})")
 
     def attrs(self) -> dict:
         names = self.kernel.arg_names

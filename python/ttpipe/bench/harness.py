@@ -15,18 +15,20 @@ For each case (`ttpipe.bench.cases`):
    against a float32 torch reference must be under the case's tolerance (NaN fails). Each
    stock version is checked the same way.
 3. Time: `triton.testing.do_bench` (median of one call; it flushes L2 before every timed
-   launch) of ttpipe, each stock version and the torch baseline, interleaved: `--rounds`
-   rounds, each timing every side once (the order rotates between rounds); a side's figure
-   is the median over the rounds. Cases whose inputs would fit in L2 twice over rotate
-   between several input sets.
+   launch) of ttpipe, each stock version, the torch baseline and, for a TB/s case, `copy`:
+   a device-to-device copy (`copy_` of a uint8 tensor of half the case's bytes, so that it
+   reads and writes as many bytes as the case's work counts), the device's copy bandwidth
+   in the same run. The sides are interleaved: `--rounds` rounds, each timing every side
+   once (the order rotates between rounds); a side's figure is the median over the rounds.
+   Cases whose inputs would fit in L2 twice over rotate between several input sets.
 
 Stock Triton's figure is its best version of the same source: a case with `stock_variants`
 (the warp-specialized GEMMs: the flag on and off) is compiled in each; a version that fails
 to compile is recorded as failed and the others are taken.
 
 The performance table comes last (TFLOP/s, TB/s for memory-bound cases, the ratios
-ttpipe/Triton and ttpipe/torch, and whether the case's goals are met). `--dry-run`
-compiles every case for sm_90a with no GPU.
+ttpipe/Triton, ttpipe/torch and, for TB/s cases, ttpipe/copy, and whether the case's goals
+are met). `--dry-run` compiles every case for sm_90a with no GPU.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from triton.testing import do_bench
 
 import ttpipe.triton
 from ttpipe import __version__
-from ttpipe.bench.cases import CASES, WS_PIPELINE, Case
+from ttpipe.bench.cases import CASES, TARGET_SIDES, WS_PIPELINE, Case
 from ttpipe.pipeline.spec import PipelineError, parse
 from ttpipe.triton.plugin import current_marker
 
@@ -240,7 +242,8 @@ def _check(torch, launch_once, launch, reference) -> tuple[float, Any]:
 def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep: int, seed: int,
                rounds: int = 5) -> dict:
     """Check and time one case on the current GPU: ttpipe (the case's pipeline, else
-    `pipeline`), every stock version and torch, timed in `rounds` interleaved rounds."""
+    `pipeline`), every stock version, torch and (TB/s cases) a copy of as many bytes, timed
+    in `rounds` interleaved rounds."""
     pipeline = case_pipeline(case, pipeline)
     properties = torch.cuda.get_device_properties(device)
     sms = properties.multi_processor_count
@@ -287,6 +290,10 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
         row["warp_specialized"] = warp_specialized(compiled)
     sides.insert(0, ("ttpipe", timed(launch_ours, plugged=True)))
     sides.append(("torch", timed(lambda launch: launch.baseline())))
+    if case.unit == "TB/s":  # reads and writes work / 2 bytes each: the work's bytes
+        source = torch.empty(int(case.work) // 2, dtype=torch.uint8, device=device)
+        target = torch.empty_like(source)
+        sides.append(("copy", timed(lambda launch: target.copy_(source))))
     samples: dict[str, list[float]] = {name: [] for name, _ in sides}
     for round_ in range(rounds):  # interleaved: every side once a round, the order rotating
         shift = round_ % len(sides)
@@ -305,13 +312,14 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
     error = row["ttpipe_rel_error"]
     row["ok"] = bool(row["ttpipe_compiled"] and case.accepts(error))
     row["ms"] = {"ttpipe": medians["ttpipe"], "triton": variants[best]["ms"] if best is not None else None,
-                 "torch": medians["torch"]}
+                 "torch": medians["torch"], "copy": medians.get("copy")}
     row["samples_ms"] = samples
     row["rounds"] = rounds
     scale = 1e-12 * 1e3  # per ms -> per s, then tera
     row["rate"] = {name: (case.work / ms * scale if ms else None) for name, ms in row["ms"].items()}
-    row["targets"] = {side: {"goal": goal, "ratio": _ratio(row["rate"], side),
-                             "met": (_ratio(row["rate"], side) or 0.0) >= goal} for side, goal in case.targets}
+    row["ratio"] = {side: _ratio(row["rate"], side) for side in TARGET_SIDES}
+    row["targets"] = {side: {"goal": goal, "ratio": row["ratio"][side], "met": (row["ratio"][side] or 0.0) >= goal}
+                      for side, goal in case.targets}
     row["triton_version"] = triton.__version__
     return row
 
@@ -381,8 +389,8 @@ def _goal_cell(row: dict) -> str:
 
 
 def performance_table(rows: list[dict]) -> str:
-    header = ["case", "unit", "ttpipe", "triton", "torch", "ttpipe/triton", "ttpipe/torch", "rel.err", "check",
-              "stock best", "ws", "goals"]
+    header = ["case", "unit", "ttpipe", "triton", "torch", "copy", "ttpipe/triton", "ttpipe/torch", "ttpipe/copy",
+              "rel.err", "check", "stock best", "ws", "goals"]
     body = []
     for row in rows:
         if "error" in row:
@@ -394,8 +402,8 @@ def performance_table(rows: list[dict]) -> str:
         best = row["stock_best"]
         stock = "none compiled" if best is None else (best or "-") + "".join(f"; {label} failed" for label in failed)
         body.append([row["case"], row["unit"],
-                     *(f"{rate[name]:.{digits}f}" if rate[name] else "-" for name in ("ttpipe", "triton", "torch")),
-                     *(f"{ratio:.2f}" if (ratio := _ratio(rate, side)) else "-" for side in ("triton", "torch")),
+                     *(f"{rate[name]:.{digits}f}" if rate.get(name) else "-" for name in ("ttpipe", *TARGET_SIDES)),
+                     *(f"{ratio:.2f}" if (ratio := _ratio(rate, side)) else "-" for side in TARGET_SIDES),
                      f"{row['ttpipe_rel_error']:.1e}", "ok" if row["ok"] else "FAIL", stock,
                      "yes" if row["warp_specialized"] else "no", _goal_cell(row)])
     return _format_table(header, body)
@@ -416,7 +424,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--warmup", type=int, default=25, help="do_bench warmup, ms")
     p.add_argument("--rep", type=int, default=100, help="do_bench repetitions, ms (each round)")
     p.add_argument("--rounds", type=int, default=5,
-                   help="interleaved rounds of timing (ttpipe, stock, torch each once a round); medians over rounds")
+                   help="interleaved rounds of timing (ttpipe, stock, torch, copy each once a round); medians over "
+                   "rounds")
     p.add_argument("--seed", type=int, default=0)
     return p
 
@@ -477,7 +486,8 @@ def run(argv: list[str]) -> int:
         print(f"{report['device']}, Triton {triton.__version__}, ttpipe {__version__}, "
               f"pipeline {report['pipeline']}" + "".join(f" (cases with their own: {p})" for p in own) +
               f"; median of {args.rounds} interleaved rounds of do_bench (median; warmup {args.warmup} ms, "
-              f"rep {args.rep} ms); triton = stock's best version")
+              f"rep {args.rep} ms); triton = stock's best version; copy = a device-to-device copy of as many bytes "
+              "(TB/s cases)")
         print(performance_table(report["cases"]))
         failed = any(_failed(row) for row in report["cases"])
     if args.json:
@@ -487,12 +497,14 @@ def run(argv: list[str]) -> int:
 
 
 def _summary(row: dict) -> str:
-    """': ttpipe 700.1, triton 690.0, torch 720.3 TFLOP/s' (or the error) for the progress line."""
+    """': ttpipe 700.1, triton 690.0, torch 720.3 TFLOP/s' (TB/s cases: and copy) or the error, for
+    the progress line."""
     if "error" in row:
         return f": ERROR {row['error'][:100]}"
     rate = row["rate"]
-    return ": " + ", ".join(f"{name} {rate[name]:.2f}" if rate[name] else f"{name} -"
-                            for name in ("ttpipe", "triton", "torch")) + f" {row['unit']}"
+    names = ("ttpipe", *TARGET_SIDES) if row["unit"] == "TB/s" else ("ttpipe", "triton", "torch")
+    return ": " + ", ".join(f"{name} {rate[name]:.2f}" if rate[name] else f"{name} -" for name in names) + \
+        f" {row['unit']}"
 
 
 def main(argv: list[str] | None = None) -> int:
