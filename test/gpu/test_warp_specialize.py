@@ -40,12 +40,12 @@ naming the case, not a stalled test run.
     pytest -q -m gpu test/gpu/test_warp_specialize.py
 """
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import pytest
+from sm90a import why_not
 
 TIMEOUT_S = 360
 CASES = [("tma_store", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
@@ -92,20 +92,7 @@ PIPELINES = {
 DEFAULT_PIPELINE = "ttgir-sm90{warp-specialize=true}"
 
 
-def _why_not() -> str | None:
-    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("triton") is None:
-        return "needs torch, triton and an NVIDIA sm_90a (H100) GPU"
-    import torch
-
-    if not torch.cuda.is_available():
-        return "needs an NVIDIA sm_90a (H100) GPU: torch.cuda.is_available() is false"
-    if torch.cuda.get_device_capability() != (9, 0):
-        major, minor = torch.cuda.get_device_capability()
-        return f"needs an sm_90a (H100) GPU, not sm_{major}{minor}"
-    return None
-
-
-WHY_NOT = _why_not()
+WHY_NOT = why_not()
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
 
 

@@ -1,0 +1,122 @@
+"""On an sm_90a GPU (H100): seed 002's memory-bound kernels (`ttpipe.bench.kernels`), each
+compiled through the plug-in with the default pipeline (`ttpipe.triton.installed()`) and, as
+a control, by stock Triton, checked against float64 torch.
+
+Row kernels (`layernorm_looped`, `rmsnorm_looped`, `softmax_online`, `row_sum`; one program
+per row, a plain `for` loop over the row's chunks of BLOCK): N not a multiple of BLOCK (1000
+in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than one block
+(100 in 256), N = 1, one row, several rows, N a multiple of BLOCK, the bench's chunk (2048
+elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
+grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
+(4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
+BLOCK. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
+relative error ||out - ref|| / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is
+2**-9), 1e-4 for float32 ones (the row sum's, float32 inputs'). All cases run in one child
+process under a watchdog (`TIMEOUT_S`): a kernel that hangs the GPU is reported as a hang
+naming the case, not a stalled test run.
+
+    pytest -q -m gpu test/gpu/test_memory_bound.py
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from sm90a import why_not
+
+TIMEOUT_S = 300
+ROW_KERNELS = ("layernorm_looped", "rmsnorm_looped", "softmax_online", "row_sum")
+ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
+             (7, 4096, 1024, 4), (2, 20000, 2048, 8))
+"""(rows, N, BLOCK, num_warps) of the row kernels."""
+FLOAT32_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8))
+POINTWISE_SIZES = ((1000, 2, 256, 4), (33000, 5, 1024, 4), (100, 1, 256, 4), ((1 << 20) + 3, 7, 2048, 8),
+                   (8192, 3, 1024, 4))
+"""(n, programs, BLOCK, num_warps) of the grid-stride pointwise kernel."""
+SIDES = ("ttpipe", "triton")
+CASES = [(kernel, side, "bfloat16", rows, n, block, warps) for kernel in ROW_KERNELS
+         for rows, n, block, warps in ROW_SIZES for side in SIDES]
+CASES += [(kernel, side, "float32", rows, n, block, warps) for kernel in ROW_KERNELS
+          for rows, n, block, warps in FLOAT32_SIZES for side in SIDES]
+CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
+          for n, programs, block, warps in POINTWISE_SIZES for side in SIDES]
+"""(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
+'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
+EPS = 1e-5
+SCALE, BIAS = 0.5, -1.0
+
+WHY_NOT = why_not()
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
+
+
+def child() -> None:
+    """Run every case; print one JSON line per case started and finished."""
+    import contextlib
+
+    import torch
+
+    import ttpipe.triton
+    from ttpipe.bench import kernels
+    from ttpipe.triton.plugin import current_marker
+
+    functional = torch.nn.functional
+    for case in CASES:
+        kernel, side, dtype_name, rows, n, block, warps = case
+        print(json.dumps({"started": case}), flush=True)
+        dtype = getattr(torch, dtype_name)
+        with ttpipe.triton.installed() if side == "ttpipe" else contextlib.nullcontext():
+            marker = current_marker()
+            if kernel == "pointwise_persistent":
+                x = torch.randn(n, device="cuda").to(dtype)
+                y = torch.full_like(x, float("nan"))
+                compiled = kernels.pointwise_persistent[(rows, )](x, y, SCALE, BIAS, n, BLOCK=block, num_warps=warps)
+                reference = x.double() * SCALE + BIAS
+            else:
+                x = torch.randn(rows, n, device="cuda").to(dtype)
+                w = torch.randn(n, device="cuda").to(dtype)
+                b = torch.randn(n, device="cuda").to(dtype)
+                x64, w64, b64 = x.double(), w.double(), b.double()
+                if kernel == "row_sum":
+                    y = torch.full((rows, ), float("nan"), device="cuda", dtype=torch.float32)
+                    args, reference = (x, y, x.stride(0), n), x64.sum(dim=-1)
+                elif kernel == "softmax_online":
+                    y = torch.full_like(x, float("nan"))
+                    args, reference = (x, y, x.stride(0), n), torch.softmax(x64, dim=-1)
+                elif kernel == "rmsnorm_looped":
+                    y = torch.full_like(x, float("nan"))
+                    args, reference = (x, y, w, x.stride(0), n, EPS), functional.rms_norm(x64, (n, ), w64, EPS)
+                else:
+                    y = torch.full_like(x, float("nan"))
+                    args = (x, y, w, b, x.stride(0), n, EPS)
+                    reference = functional.layer_norm(x64, (n, ), w64, b64, EPS)
+                compiled = getattr(kernels, kernel)[(rows, )](*args, BLOCK=block, num_warps=warps)
+            torch.cuda.synchronize()
+        error = float(torch.linalg.vector_norm(y.double() - reference) / torch.linalg.vector_norm(reference))
+        print(json.dumps({"case": case, "nan": bool(y.isnan().any()), "error": error,
+                          "tolerance": 1e-4 if y.dtype == torch.float32 else 1e-2,
+                          "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker}),
+              flush=True)
+
+
+def test_memory_bound_kernels():
+    process = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        out, err = process.communicate(timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
+        pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: "
+                    f"{started[-1] if started else 'none'}\n{err[-2000:]}")
+    assert process.returncode == 0, err[-4000:]
+    results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
+    assert [r["case"] for r in results] == [list(case) for case in CASES]
+    bad = [r for r in results
+           if r["nan"] or not r["error"] < r["tolerance"] or r["plugged"] != (r["case"][1] == "ttpipe")]
+    assert not bad, "\n".join(json.dumps(r) for r in bad)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--child"]:
+    child()
