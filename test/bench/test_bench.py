@@ -190,6 +190,19 @@ def test_sanitizer_table_has_a_row_per_kernel_and_size():
     assert table[2].endswith("2 errors")
 
 
+def test_sanitizer_runs_memory_bound_kernels_small():
+    """Seed 002's kernels, one per compiled kernel whatever its row length, each at its small
+    sizes (rows x N, n x programs); a size of another shape is refused before any launch."""
+    from ttpipe.bench import launch, sanitize
+
+    chosen = sanitize.kernels("layernorm-looped-*,pointwise-persistent-*")
+    assert [kernel.name for kernel in chosen] == ["layernorm-looped-bf16", "pointwise-persistent-bf16"]
+    assert [kernel.case.small_sizes for kernel in chosen] == [((3, 1000), (2, 5000)), ((1000, 1), (5000, 2))]
+    command = sanitize._launch_command(sanitize.Run(chosen[0], (3, 1000), None))
+    assert command[-3:] == [chosen[0].case.name, "--size", "3x1000"]
+    assert launch.run([chosen[0].case.name, "--size", "256x256x512"]) == 3
+
+
 def test_ncu_table_is_read(tmp_path):
     from ttpipe.bench import ncu
 

@@ -69,10 +69,15 @@ class Case:
     run); reported, not checked (the exit status is about correctness)."""
     sized_setup: Callable[[Any, Any, int, dict[str, Any], tuple[int, ...]], Launch] | None = field(default=None,
                                                                                                 repr=False)
-    """(torch, device, seed, constexprs, (M, N, K)) -> Launch at another size (the sanitizer's
-    small instances); None where the case has one size."""
+    """(torch, device, seed, constexprs, sizes) -> Launch at other sizes (the sanitizer's small
+    instances): (M, N, K) for a GEMM, (rows, N) for a row kernel, (n, programs) for the
+    grid-stride kernel; None where the case has one size."""
+    small_sizes: tuple[tuple[int, ...], ...] = ()
+    """The sizes `sized_setup` is run at by default (`python -m ttpipe.bench.sanitize`)."""
 
     def __post_init__(self):
+        if (self.sized_setup is None) != (not self.small_sizes):
+            raise ValueError(f"case '{self.name}': a sized_setup needs small_sizes, and small_sizes a sized_setup")
         for side, _ in self.targets:
             if side not in TARGET_SIDES or (side == "copy" and self.unit != "TB/s"):
                 raise ValueError(f"case '{self.name}': target side '{side}'; expected 'triton', 'torch' or, "
@@ -235,6 +240,14 @@ LOOPED_WARPS = 8
 thread issues) and each float32 accumulator 8 registers a thread; 8 warps, as the
 one-block-per-row cases."""
 
+ROW_SMALL_SIZES = ((3, 1000), (2, 5000))
+"""The row kernels' small instances (rows, N): 3 rows shorter than a chunk (LOOPED_BLOCK), and
+2 rows of 3 chunks, the last ragged."""
+
+POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
+"""The grid-stride kernel's small instances (n, programs): one program, less than a block;
+2 programs over 3 blocks, the last ragged (program 0 takes two)."""
+
 PERSISTENT_PROGRAMS_PER_SM = 4
 """The grid-stride pointwise case's grid: 4 programs of LOOPED_WARPS per SM (528 on an H100),
 half the threads an SM holds; each walks about 250 blocks."""
@@ -291,12 +304,16 @@ def _looped(op: str, cols: int) -> Case:
     # the norms and softmax: seed 002's goals; the row sum, which it only checks: no regression
     targets = (("triton", 0.98), ) if reduces else (("copy", 0.90), ("triton", 1.5))
 
+    def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
+        return _row_launch(torch, device, seed, op, *sizes)
+
     def setup(torch, device, seed, constexprs) -> Launch:
-        return _row_launch(torch, device, seed, op, rows, cols)
+        return sized_setup(torch, device, seed, constexprs, (rows, cols))
 
     return Case(f"{prefix}-bf16-{rows}x{cols}", kernel, signature, {"BLOCK": LOOPED_BLOCK},
                 {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"), "TB/s", work,
-                1e-4 if reduces else 1e-2, setup, targets=targets)
+                1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
+                small_sizes=ROW_SMALL_SIZES)
 
 
 def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
@@ -316,14 +333,17 @@ def _pointwise() -> Case:
     n = LOOPED_BYTES // 4
     signature = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32", "n": "i32"}
 
+    def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
+        return _pointwise_launch(torch, device, seed, *sizes)
+
     def setup(torch, device, seed, constexprs) -> Launch:
         sms = torch.cuda.get_device_properties(device).multi_processor_count
         programs = min(sms * PERSISTENT_PROGRAMS_PER_SM, math.ceil(n / constexprs["BLOCK"]))
-        return _pointwise_launch(torch, device, seed, n, programs)
+        return sized_setup(torch, device, seed, constexprs, (n, programs))
 
     return Case(f"pointwise-persistent-bf16-{n}", kernels.pointwise_persistent, signature, {"BLOCK": LOOPED_BLOCK},
                 {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", "n"), "TB/s", 2.0 * n * 2, 1e-2, setup,
-                targets=(("copy", 0.95), ))
+                targets=(("copy", 0.95), ), sized_setup=sized_setup, small_sizes=POINTWISE_SMALL_SIZES)
 
 
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
@@ -343,6 +363,10 @@ WS_CONFIGS = {
 """(BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages) of the warp-specialized GEMM cases:
 one consumer warpgroup (ttpipe-warp-specialize's first phase), and two cooperative ones.
 fp8 doubles BLOCK_K (128-byte K rows, as 64 16-bit elements)."""
+
+GEMM_SMALL_SIZES = ((256, 256, 512), (300, 264, 528))
+"""The GEMMs' small instances: an aligned one, and a ragged one (M, N, K not multiples of the
+tiles; K and N stay multiples of 16 bytes' worth of elements, as TMA's row strides need)."""
 
 WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4nv", "bf16")}
 """Case dtype -> (operand type, output type) as Triton spells them; fp8 is e4m3."""
@@ -411,7 +435,8 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, ("M", "N", "K"),
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
-                pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup)
+                pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
+                small_sizes=GEMM_SMALL_SIZES)
 
 
 WS_GEMM_CASES = tuple(

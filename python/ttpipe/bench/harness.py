@@ -77,6 +77,13 @@ def warp_specialized(compiled) -> bool:
     return "ttg.warp_specialize" in compiled.asm.get("ttgir", "")
 
 
+def asynchronous(compiled) -> bool:
+    """Whether a compiled kernel's TTGIR orders asynchronous work through shared memory, with
+    mbarriers (TMA, warp specialization) or cp.async groups: a protocol for compute-sanitizer."""
+    ttgir = compiled.asm.get("ttgir", "")
+    return "ttng.init_barrier" in ttgir or "ttg.async_copy_global_to_local" in ttgir
+
+
 class CompileFailure(Exception):
     """A compile that failed, with the first `error:` line it printed."""
 

@@ -3,14 +3,15 @@ process (`compute-sanitizer`, `ncu`): compile (through the plug-in with the case
 or stock Triton in one of the case's versions), NaN-poison the output, launch once with
 torch, synchronize, and print one JSON line:
 
-    {"case", "side", "size", "compiled", "warp_specialized", "rel_error", "nan", "ok"}
+    {"case", "side", "size", "compiled", "warp_specialized", "asynchronous", "rel_error", "nan", "ok"}
 
     python -m ttpipe.bench.launch gemm-ws-bf16-4096-128x128w4 [--side ttpipe|triton[:LABEL]|torch]
         [--size 300x264x528] [--no-check] [--pipeline P] [--seed S]
 
 `--side torch` runs the case's torch baseline once (cuBLAS). `--size` needs a case with
-`sized_setup` (the warp-specialized GEMMs). `--no-check` skips the float32 reference, so
-that only the case's kernel (and input set-up) runs. Exit status: 0 ok, 1 wrong result
+`sized_setup` (the warp-specialized GEMMs: MxNxK; the looped row kernels: ROWSxN; the
+grid-stride kernel: NxPROGRAMS). `--no-check` skips the float32 reference, so that only
+the case's kernel (and input set-up) runs. Exit status: 0 ok, 1 wrong result
 (or NaN left in the output), 2 compile or launch error, 3 bad arguments.
 """
 
@@ -26,6 +27,7 @@ from ttpipe.bench.cases import CASES
 from ttpipe.bench.harness import (
     _one_line,
     _relative_error,
+    asynchronous,
     case_pipeline,
     on_device,
     poisoned_launch,
@@ -35,10 +37,10 @@ from ttpipe.bench.harness import (
 
 
 def problem_size(text: str) -> tuple[int, ...]:
-    """An `MxNxK` argument."""
+    """A size argument: one to three positive sizes joined by 'x' (MxNxK, ROWSxN, ...)."""
     dims = tuple(int(part) for part in text.lower().split("x"))
-    if len(dims) != 3 or min(dims) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}': expected MxNxK")
+    if not 1 <= len(dims) <= 3 or min(dims) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}': expected MxNxK, ROWSxN or NxPROGRAMS")
     return dims
 
 
@@ -46,7 +48,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m ttpipe.bench.launch", description=__doc__.split("\n\n")[0])
     p.add_argument("case")
     p.add_argument("--side", default="ttpipe", help="ttpipe (default), triton[:LABEL] (a stock version), torch")
-    p.add_argument("--size", type=problem_size, default=None, help="MxNxK (cases with sized_setup)")
+    p.add_argument("--size", type=problem_size, default=None,
+                   help="cases with sized_setup: MxNxK (GEMMs), ROWSxN (row kernels), NxPROGRAMS (grid-stride)")
     p.add_argument("--pipeline", default=None, help="the plug-in's pipeline where the case has none of its own")
     p.add_argument("--no-check", action="store_true", help="no float32 reference: only the kernel runs")
     p.add_argument("--seed", type=int, default=0)
@@ -63,6 +66,10 @@ def run(argv: list[str]) -> int:
         return 3
     if args.size is not None and case.sized_setup is None:
         sys.stderr.write(f"ttpipe.bench.launch: error: case '{case.name}' has one size (no sized_setup)\n")
+        return 3
+    if args.size is not None and len(args.size) != len(case.small_sizes[0]):
+        sys.stderr.write(f"ttpipe.bench.launch: error: --size {'x'.join(map(str, args.size))}: case '{case.name}' "
+                         f"takes {len(case.small_sizes[0])} sizes, as {'x'.join(map(str, case.small_sizes[0]))}\n")
         return 3
     side, _, label = args.side.partition(":")
     runs = dict(case.stock_runs())
@@ -92,6 +99,7 @@ def run(argv: list[str]) -> int:
             out = launch.output
             result["compiled"] = "ttpipe" if side == "ttpipe" else "triton"
             result["warp_specialized"] = warp_specialized(compiled)
+            result["asynchronous"] = asynchronous(compiled)
         torch.cuda.synchronize()
     except Exception as exc:
         result["error"] = _one_line(exc)

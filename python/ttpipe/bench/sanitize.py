@@ -1,19 +1,23 @@
 """`python -m ttpipe.bench.sanitize`: `compute-sanitizer --tool racecheck` and `--tool synccheck`
-on small instances of every warp-specialized bench kernel, compiled through the plug-in.
+on small instances of the bench kernels that have them (the warp-specialized GEMMs, seed
+002's memory-bound kernels), compiled through the plug-in.
 
     python -m ttpipe.bench.sanitize [--cases 'gemm-ws-*'] [--sizes 256x256x512,300x264x528]
         [--tools racecheck,synccheck] [--timeout 120] [--jobs 4] [--sanitizer PATH] [--all] [--json OUT]
 
-Kernels: the bench cases with a warp-specializing pipeline of their own and a
-`sized_setup`, one per distinct compiled kernel (the 4096 and 8192 cases of a
-configuration are one kernel). For each kernel and size:
+Kernels: the bench cases with a `sized_setup`, one per distinct compiled kernel (the 4096
+and 8192 cases of a configuration are one kernel), each at its case's `small_sizes` (the
+GEMMs' `GEMM_SMALL_SIZES`, the row kernels' `ROW_SMALL_SIZES`, ...) or at `--sizes`. For
+each kernel and size:
 
 1. a plain run, `python -m ttpipe.bench.launch CASE --size S` (persistent kernels on a grid
    of `PERSISTENT_CTAS`, `--num-sms 2`, so that each CTA runs several tiles) in a subprocess under a
    timeout (it compiles through the plug-in, which also fills Triton's cache for the runs
    below, launches once into a NaN-filled output and checks against float32): ok, wrong,
-   compile error, or hang; it says whether the kernel came out warp-specialized;
-2. for a kernel that did (all compiled kernels with `--all`), each tool:
+   compile error, or hang; it says whether the kernel came out warp-specialized, and
+   whether it orders asynchronous copies through shared memory (mbarriers, cp.async);
+2. for a kernel that does (every warp-specialized one; all compiled kernels with `--all`),
+   each tool:
    `compute-sanitizer --tool T --kernel-name kns=KERNEL ... python -m ttpipe.bench.launch
    CASE --size S`, one subprocess each under the timeout, at most `--jobs` at a time.
 
@@ -40,10 +44,6 @@ from typing import Any
 from ttpipe.bench.cases import CASES, Case
 from ttpipe.bench.launch import problem_size
 from ttpipe.bench.tools import find_tool, launch_result, text_table
-
-SIZES = ((256, 256, 512), (300, 264, 528))
-"""A small aligned instance, and a ragged one (M, N, K not multiples of the tiles; K and N
-stay multiples of 16 bytes' worth of elements, as TMA's row strides need)."""
 
 PERSISTENT_CTAS = 2
 """The grid of persistent kernels: 2 CTAs, so each runs several tiles of these sizes (the
@@ -95,17 +95,18 @@ class Run:
 
 
 def _kernel_name(case: Case) -> str:
-    """The case name without its problem size: 'gemm-ws-bf16-4096-128x128w4' -> 'gemm-ws-bf16-128x128w4'."""
-    return re.sub(r"-\d+(?=-)", "", case.name, count=1)
+    """The case name without its problem size: 'gemm-ws-bf16-4096-128x128w4' -> 'gemm-ws-bf16-128x128w4',
+    'layernorm-looped-bf16-8192x32768' -> 'layernorm-looped-bf16'."""
+    return re.sub(r"-\d+(x\d+)?(?=-|$)", "", case.name, count=1)
 
 
 def kernels(patterns: str | None) -> list[Kernel]:
-    """The warp-specialized cases (own pipeline with `warp-specialize`, a sized set-up), one per kernel."""
+    """The cases with a sized set-up, one per kernel."""
     chosen: dict[tuple, Kernel] = {}
     for name, case in CASES.items():
         if patterns and not any(fnmatch.fnmatchcase(name, p) for p in patterns.split(",")):
             continue
-        if not case.pipeline or "warp-specialize" not in case.pipeline or case.sized_setup is None:
+        if case.sized_setup is None:
             continue
         key = (case.kernel.__name__, tuple(sorted(case.signature.items())),
                tuple(sorted(case.constexprs.items())), tuple(sorted(case.options.items())), case.pipeline)
@@ -217,14 +218,16 @@ def _grouped(runs: list[Run]) -> dict[tuple[str, tuple[int, ...]], dict[str | No
 def build_arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m ttpipe.bench.sanitize", description=__doc__.split("\n\n")[0])
     p.add_argument("--cases", default=None, help="comma-separated case names or patterns (default: every "
-                   "warp-specialized case)")
-    p.add_argument("--sizes", default=",".join("x".join(map(str, s)) for s in SIZES), help="MxNxK,...")
+                   "case with small instances)")
+    p.add_argument("--sizes", default=None, help="MxNxK,... or ROWSxN,... for every kernel chosen (default: each "
+                   "case's own small sizes)")
     p.add_argument("--tools", default=",".join(TOOLS), help="compute-sanitizer tools")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per subprocess (a hang past it is reported)")
     p.add_argument("--jobs", type=int, default=4, help="subprocesses at a time")
     p.add_argument("--sanitizer", default=None, help="compute-sanitizer's path (default: on PATH, else "
                    + ", ".join(SANITIZER_PATHS) + ")")
-    p.add_argument("--all", action="store_true", help="sanitize every compiled kernel, warp-specialized or not")
+    p.add_argument("--all", action="store_true",
+                   help="sanitize every compiled kernel, with asynchronous copies through shared memory or not")
     p.add_argument("--json", default=None, help="write every run here")
     return p
 
@@ -232,7 +235,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
 def run(argv: list[str]) -> int:
     args = build_arg_parser().parse_args(argv)
     try:
-        sizes = [problem_size(text) for text in args.sizes.split(",")]
+        sizes = [problem_size(text) for text in args.sizes.split(",")] if args.sizes else None
     except argparse.ArgumentTypeError as exc:
         sys.stderr.write(f"ttpipe.bench.sanitize: --sizes: error: {exc}\n")
         return 2
@@ -244,19 +247,19 @@ def run(argv: list[str]) -> int:
         return 2
     chosen = kernels(args.cases)
     if not chosen:
-        sys.stderr.write("ttpipe.bench.sanitize: error: no warp-specialized case matches --cases\n")
+        sys.stderr.write("ttpipe.bench.sanitize: error: no case with small instances matches --cases\n")
         return 2
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        plain_runs = list(pool.map(lambda r: plain(r, args.timeout),
-                                   [Run(kernel, size, None) for kernel in chosen for size in sizes]))
+        plain_runs = list(pool.map(lambda r: plain(r, args.timeout), [
+            Run(kernel, size, None) for kernel in chosen for size in (sizes or kernel.case.small_sizes)]))
         wanted = [base for base in plain_runs
                   if base.status not in ("hang", "compile-error", "failed")
-                  and (args.all or base.result.get("warp_specialized"))]
+                  and (args.all or base.result.get("asynchronous"))]
         tool_runs = list(pool.map(lambda r: sanitized(r, sanitizer, args.timeout),
                                   [Run(base.kernel, base.size, tool) for base in wanted for tool in tools]))
     runs = plain_runs + tool_runs
-    print(f"compute-sanitizer: {sanitizer}; {len(chosen)} kernels x {len(sizes)} sizes, "
+    print(f"compute-sanitizer: {sanitizer}; {len(chosen)} kernels, {len(plain_runs)} instances, "
           f"{len(tool_runs)} sanitizer runs in {time.perf_counter() - start:.0f} s; timeout {args.timeout:.0f} s each")
     for bad in (r for r in runs if r.bad() and r.detail):
         print(f"  {bad.kernel.name} {'x'.join(map(str, bad.size))} {bad.tool or 'plain'}: {bad.detail[:300]}")
