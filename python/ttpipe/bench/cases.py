@@ -248,10 +248,6 @@ POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 """The grid-stride kernel's small instances (n, programs): one program, less than a block;
 2 programs over 3 blocks, the last ragged (program 0 takes two)."""
 
-PERSISTENT_PROGRAMS_PER_SM = 4
-"""The grid-stride pointwise case's grid: 4 programs of LOOPED_WARPS per SM (528 on an H100),
-half the threads an SM holds; each walks about 250 blocks."""
-
 LOOPED_KERNELS = {
     "layernorm": ("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
     "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
@@ -328,8 +324,10 @@ def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
 
 
 def _pointwise() -> Case:
-    """`pointwise_persistent` over LOOPED_BYTES / 4 bf16 elements on PERSISTENT_PROGRAMS_PER_SM
-    programs per SM of the device. Work: one read and one write, n * 2 + n * 2 bytes."""
+    """`pointwise_persistent` over LOOPED_BYTES / 4 bf16 elements on a persistent grid, one
+    program per SM of the device (as `matmul_persistent`'s NUM_SMS), each walking about 1000
+    blocks: the bytes an SM has in flight are those its one program's loop keeps in flight.
+    Work: one read and one write, n * 2 + n * 2 bytes."""
     n = LOOPED_BYTES // 4
     signature = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32", "n": "i32"}
 
@@ -338,7 +336,7 @@ def _pointwise() -> Case:
 
     def setup(torch, device, seed, constexprs) -> Launch:
         sms = torch.cuda.get_device_properties(device).multi_processor_count
-        programs = min(sms * PERSISTENT_PROGRAMS_PER_SM, math.ceil(n / constexprs["BLOCK"]))
+        programs = min(sms, math.ceil(n / constexprs["BLOCK"]))
         return sized_setup(torch, device, seed, constexprs, (n, programs))
 
     return Case(f"pointwise-persistent-bf16-{n}", kernels.pointwise_persistent, signature, {"BLOCK": LOOPED_BLOCK},
