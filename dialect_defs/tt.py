@@ -1305,6 +1305,10 @@ class AssertOp(TTOp):
     SYNTAX: ClassVar = "$condition `,` $message attr-dict `:` type($condition)"
     ATTR_SYNTAX: ClassVar = {"message": "str"}
 
+    def __init__(self, condition: SSAValue, message: str):
+        """Stop the kernel with `message` where `condition` (i1, or a tensor of i1) is false."""
+        super().__init__(operands=[condition], properties={"message": StringAttr(message)})
+
     def verify_(self) -> None:
         if get_element_type_or_self(self.condition.type) != I1:
             raise self.error("condition must be i1 or a tensor of i1")
@@ -1357,6 +1361,12 @@ class MakeTensorDescOp(TTOp):
     traits = tt_traits(Pure())
     SYNTAX: ClassVar = "$base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)"
     TYPE_RULES: ClassVar = {"shape": lambda s: i32, "strides": lambda s: i64}
+
+    def __init__(self, base: SSAValue, shape: Sequence[SSAValue], strides: Sequence[SSAValue],
+                 result_type: TensorDescType):
+        """A descriptor of the tensor at `base` with `shape` (i32) and `strides` (i64, in
+        elements), zero-filled outside it."""
+        super().__init__(operands=[base, list(shape), list(strides)], result_types=[result_type])
 
 
 def _verify_descriptor_block(op: TTOp, desc: TensorDescType, tensor: TensorType) -> None:
@@ -1423,6 +1433,12 @@ class DescriptorLoadOp(TTOp):
   """
     ATTR_SYNTAX: ClassVar = {"cache": CacheModifier, "evict": EvictionPolicy}
     TYPE_RULES: ClassVar = {"indices": lambda s: i32}
+
+    def __init__(self, desc: SSAValue, indices: Sequence[SSAValue], *, result_type: Attribute,
+                 cache: IntegerAttr | None = None, evict: IntegerAttr | None = None):
+        """The block of `desc` at `indices` (i32), as a tensor of `result_type`."""
+        super().__init__(operands=[desc, list(indices)], result_types=[result_type],
+                         properties={"cache": cache, "evict": evict})
 
     def verify_(self) -> None:
         _verify_descriptor_block(self, self.desc.type, self.result.type)

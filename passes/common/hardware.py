@@ -17,6 +17,24 @@ TMA_DESCRIPTOR_BYTES = 128
 TMA_DESCRIPTOR_ALIGN = 64
 """A `CUtensorMap` must be 64-byte aligned in memory (`cuTensorMapEncodeTiled`)."""
 
+TMA_GLOBAL_ALIGN_BYTES = 16
+"""A TMA tensor's global address and every stride but the innermost are multiples of 16
+bytes (`cuTensorMapEncodeTiled`: `globalAddress`, `globalStrides`)."""
+
+TMA_MIN_INNER_BOX_BYTES = 16
+"""The innermost box dimension of a TMA copy spans at least 16 bytes (`boxDim[0] *
+elementSize` a multiple of 16, `cuTensorMapEncodeTiled`)."""
+
+TMA_MAX_COORDINATE_EXTENT = (1 << 31) - 1
+"""The largest global dimension a tensormap built on the device takes: Triton's
+`tt.make_tensor_descriptor` passes its shape as i32."""
+
+
+def tma_copies_element_bits(bits: int) -> bool:
+    """TMA copies elements of 1, 2, 4 and 8 bytes (Triton's `getTMAElementType`; packed fp4
+    takes a padded form this predicate does not cover)."""
+    return bits in (8, 16, 32, 64)
+
 
 # ------------------------------------------------------------------ generations
 

@@ -86,6 +86,33 @@ def forward_slice(op: Operation) -> list[Operation]:
     return list(reversed(post_order))
 
 
+def sink_below(anchor: Operation) -> None:
+    """Move the side-effect-free ops (without regions) that come before `anchor` in its
+    block, and that only ops after `anchor` read (directly or through ops moved with
+    them), to just after `anchor`, keeping their order: values an epilogue computes ahead
+    of the loop it follows."""
+    block = anchor.parent_block()
+    moving: list[Operation] = []
+    for op in reversed([o for o in block.ops if is_before_in_block(o, anchor)]):
+        if op.regions or not is_side_effect_free(op):
+            continue
+        readers = [ancestor_in_block(block, use.operation) for r in op.results for use in r.uses]
+        if all(reader is not None and (reader in moving or is_before_in_block(anchor, reader)) for reader in readers):
+            moving.append(op)
+    point = anchor
+    for op in reversed(moving):
+        op.detach()
+        Rewriter.insert_op(op, InsertPoint.after(point))
+        point = op
+
+
+def ancestor_in_block(block: Block, op: Operation) -> Operation | None:
+    """`Block::findAncestorOpInBlock`: `op` or the op holding it that is in `block`."""
+    while op is not None and op.parent_block() is not block:
+        op = op.parent_op()
+    return op
+
+
 def backward_slice_in_block(values: Iterable[SSAValue], block: Block) -> list[Operation]:
     """The ops of `block` (in block order) that compute `values`, transitively through their
     operands; values defined elsewhere end the walk."""
@@ -115,19 +142,23 @@ def is_removable_when_unused(op: Operation) -> bool:
     return is_side_effect_free(op)
 
 
-def erase_dead_chain(rewriter: PatternRewriter, op: Operation) -> None:
+def erase_dead_chain(rewriter: PatternRewriter | None, op: Operation) -> None:
     """Erase `op` if nothing uses its results and it is removable, then its operands'
-    defining ops in turn (what the greedy driver's dead-op cleanup does after a rewrite)."""
+    defining ops in turn (what the greedy driver's dead-op cleanup does after a rewrite);
+    through `rewriter` inside a pattern, directly (None) outside one."""
     if op.parent is None or any(r.uses for r in op.results) or not is_removable_when_unused(op):
         return
     erase_with_dead_producers(rewriter, op)
 
 
-def erase_with_dead_producers(rewriter: PatternRewriter, op: Operation) -> None:
+def erase_with_dead_producers(rewriter: PatternRewriter | None, op: Operation) -> None:
     """Erase `op`, which nothing may use any more, then its operands' producers that this
     leaves unused (`erase_dead_chain`)."""
     producers = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
-    rewriter.erase(op)
+    if rewriter is None:
+        Rewriter.erase_op(op)
+    else:
+        rewriter.erase(op)
     for producer in producers:
         erase_dead_chain(rewriter, producer)
 
@@ -241,6 +272,68 @@ def replace_for_op_with_new_signature(for_op: scf.ForOp, new_inits: Sequence[SSA
         old.replace_all_uses_with(new)
     Rewriter.erase_op(for_op)
     return new_loop
+
+
+def erase_self_updating_iter_args(for_op: scf.ForOp) -> scf.ForOp:
+    """Drop the iteration arguments that nothing outside their own update reads: the loop's
+    result unused, and the block argument read only by side-effect-free ops of the body
+    whose results reach nothing but each other and the argument's `scf.yield` operand (a
+    pointer advanced each iteration for a load that is gone). Those ops go too. MLIR's
+    canonicalizer drops unread arguments, not such cycles. Returns the loop (a new op when
+    arguments were dropped); what computed the dropped updates' operands goes where unused."""
+    body = for_op.body
+    yield_op = body.last_op
+    dropped: dict[int, list[Operation]] = {}
+    for index, arg in enumerate(body.args[1:]):
+        if not for_op.res[index].uses:
+            closure = _update_closure(arg, yield_op, index)
+            if closure is not None:
+                dropped[index] = closure
+    if not dropped:
+        return for_op
+    keep = [i for i in range(len(for_op.initArgs)) if i not in dropped]
+    yield_op.operands = [yield_op.operands[i] for i in keep]
+    producers: list[Operation] = []
+    for closure in dropped.values():
+        for op in sorted(closure, key=body.get_operation_index, reverse=True):
+            if op.parent is not None:
+                producers += [v.owner for v in op.operands if isinstance(v.owner, Operation)]
+                Rewriter.erase_op(op)
+    for producer in producers:
+        erase_dead_chain(None, producer)
+    region = for_op.detach_region(for_op.region)
+    new_loop = scf.ForOp(for_op.lowerBound, for_op.upperBound, for_op.step, [for_op.initArgs[i] for i in keep],
+                         body=region, unsigned_cmp=for_op.unsignedCmp is not None)
+    new_loop.attributes.update(for_op.attributes)
+    new_loop.location = for_op.location
+    for index in sorted(dropped, reverse=True):
+        new_loop.body.erase_arg(new_loop.body.args[index + 1])
+    Rewriter.insert_op(new_loop, InsertPoint.before(for_op))
+    for old_index, new_index in zip(keep, range(len(keep))):
+        for_op.res[old_index].replace_all_uses_with(new_loop.res[new_index])
+    Rewriter.erase_op(for_op)
+    return new_loop
+
+
+def _update_closure(arg: BlockArgument, yield_op: Operation, index: int) -> list[Operation] | None:
+    """The body ops reading `arg` (transitively), when all are removable and their results
+    reach nothing else but yield operand `index`; else None."""
+    closure: list[Operation] = []
+    pending: list[SSAValue] = [arg]
+    while pending:
+        value = pending.pop()
+        for use in value.uses:
+            user = use.operation
+            if user is yield_op:
+                if use.index != index:
+                    return None
+                continue
+            if user.parent_block() is not arg.block or not is_removable_when_unused(user) or user.regions:
+                return None
+            if user not in closure:
+                closure.append(user)
+                pending.extend(user.results)
+    return closure
 
 
 def yielded_value(arg: BlockArgument) -> SSAValue:

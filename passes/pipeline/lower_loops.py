@@ -107,6 +107,7 @@ from ttpipe.passes.common.distributed_layouts import cta_layout_of, default_bloc
 from ttpipe.passes.common.hardware import TMA_DESCRIPTOR_BYTES
 from ttpipe.passes.common.integers import log2_exact
 from ttpipe.passes.common.ir import (
+    ancestor_in_block,
     append_yield_operands,
     is_ancestor,
     is_before_in_block,
@@ -128,7 +129,6 @@ from ttpipe.passes.pipeline.pipelining_utility import (
     CP_ASYNC_MIN_BYTES,
     LOADS,
     TMA_LOADS,
-    ancestor_in_block,
     can_be_converted_to_async_load,
     copy_vec_bytes,
     shared_encoding,
@@ -286,7 +286,7 @@ def top_level_users_in_loop(op: Operation, for_op: scf.ForOp) -> list[Operation]
         if isinstance(user, MEMDESC_VIEWS):
             queue.extend(user.result.uses)
             continue
-        top = ancestor_in_block(for_op, user)
+        top = ancestor_in_block(for_op.body, user)
         if top is not None and top not in found:
             found.append(top)
     return found
@@ -609,7 +609,7 @@ def create_tma_barriers_and_waits(for_op: scf.ForOp, async_loads: dict[Operation
                     if alloc.parent_block() is block:
                         user_set.update(users(alloc))
                         continue
-                top = ancestor_in_block(for_op, user)
+                top = ancestor_in_block(for_op.body, user)
                 if top is not None:
                     user_set.add(top)
 
@@ -756,7 +756,7 @@ def tmem_use_stage_bounds(alloc: Operation, for_op: scf.ForOp,
     for user in users(alloc):
         if not is_ancestor(for_op, user.parent_op()):
             continue
-        top = ancestor_in_block(for_op, user)
+        top = ancestor_in_block(for_op.body, user)
         _placement(schedule, top)
         if first is None:
             first = last = top
@@ -852,7 +852,7 @@ def create_barrier_and_wait_ops(for_op: scf.ForOp, schedule: CoarseSchedule, mma
     for user in users(alloc):
         if not isinstance(user, ttng.TMEMLoadOp) or user.parent_block() is mma.parent_block():
             continue
-        top = ancestor_in_block(for_op, user)
+        top = ancestor_in_block(for_op.body, user)
         if top is None:
             continue
         load_stage, load_cluster = _placement(schedule, top)

@@ -25,10 +25,9 @@ from ttpipe.dialects.ttg import LocalAllocOp, LocalStoreOp, MemDescReshapeOp, Me
 from ttpipe.dialects.ttg_attrs import SharedEncodingTrait
 from ttpipe.dialects.ttng import TCGen5MMAOp, TCGen5MMAScaledOp, TMEMAllocOp, TMEMLoadOp, TMEMStoreOp
 from ttpipe.passes.common.builder import is_constant_int_value
-from ttpipe.passes.common.ir import is_ancestor, is_before_in_block, yielded_value
+from ttpipe.passes.common.ir import ancestor_in_block, is_ancestor, is_before_in_block, yielded_value
 from ttpipe.passes.pipeline.pipelining_utility import (
     LOADS,
-    ancestor_in_block,
     can_be_async_load,
     is_defined_outside_loop,
 )
@@ -217,7 +216,7 @@ def has_loads_after_mma(mma: Operation, for_op: scf.ForOp) -> bool:
         return False
     for use in alloc.result.uses:
         if isinstance(use.operation, TMEMLoadOp):
-            ancestor = ancestor_in_block(for_op, use.operation)
+            ancestor = ancestor_in_block(for_op.body, use.operation)
             if ancestor is not None and is_before_in_block(mma, ancestor):
                 return True
     return False

@@ -74,13 +74,6 @@ def is_defined_outside_loop(value: SSAValue, for_op: Operation) -> bool:
     return not is_ancestor(for_op, scope)
 
 
-def ancestor_in_block(for_op: scf.ForOp, op: Operation) -> Operation | None:
-    """`Block::findAncestorOpInBlock` on the loop body."""
-    while op is not None and op.parent_block() is not for_op.body:
-        op = op.parent_op()
-    return op
-
-
 # ------------------------------------------------------------------ loads
 
 

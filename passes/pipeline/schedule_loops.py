@@ -29,11 +29,10 @@ from ttpipe.dialects.ttng import (
     WaitBarrierOp,
 )
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import forward_slice, yielded_value
+from ttpipe.passes.common.ir import ancestor_in_block, forward_slice, yielded_value
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS
 from ttpipe.passes.pipeline.pipelining_utility import (
-    ancestor_in_block,
     is_outer_loop,
     loop_has_dist_greater_than_one,
     num_stages_or_default,
@@ -228,7 +227,7 @@ def schedule_key_ops(loop: scf.ForOp, latencies: Mapping[Operation, int]) -> Coa
         return CoarseSchedule(0)
     distance: dict[Operation, int] = {}
     for op in reversed(ops):
-        users = [ancestor_in_block(loop, use.operation) for result in op.results for use in result.uses]
+        users = [ancestor_in_block(loop.body, use.operation) for result in op.results for use in result.uses]
         longest = max((distance[u] for u in users if u is not None and u in distance), default=-1)
         distance[op] = latencies.get(op, 0) + max(longest, 0)
     downstream = _forward_reachable(loop, [o for o in ops if o in latencies])
@@ -259,7 +258,7 @@ def _forward_reachable(loop: scf.ForOp, roots: Iterable[Operation]) -> set[Opera
         reached.add(op)
         for result in op.results:
             for use in result.uses:
-                user = ancestor_in_block(loop, use.operation)
+                user = ancestor_in_block(loop.body, use.operation)
                 if user is not None and user is not terminator:
                     stack.append(user)
     return reached

@@ -80,8 +80,8 @@ from ttpipe.passes.common.distributed_layouts import (
 )
 from ttpipe.passes.common.linear_layout import LinearLayout, reshape_layout, standard_out_dims
 from ttpipe.passes.common.builder import OpBuilder, value_location
-from ttpipe.passes.common.ir import init_value, is_ancestor, is_before_in_block, yielded_value
-from ttpipe.passes.pipeline.pipelining_utility import ancestor_in_block, is_defined_outside_loop
+from ttpipe.passes.common.ir import ancestor_in_block, init_value, is_ancestor, is_before_in_block, yielded_value
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 
 ACCUMULATOR_OPERAND = 2
 """Operand index of `c` in `ttng.warp_group_dot`."""
@@ -269,7 +269,7 @@ def dot_can_be_properly_async(dot: ttng.WarpGroupDotOp, loop: scf.ForOp) -> int 
     # Rule 3b: every use comes after the loop's first flush, which then forwards it.
     first_flush = next((w for w in body_waits(loop) if pendings(w) == 0), None)
     if first_flush is not None and all(
-            is_before_in_block(first_flush, ancestor_in_block(loop, use.operation))
+            is_before_in_block(first_flush, ancestor_in_block(loop.body, use.operation))
             for use in iter_arg.uses):
         thread_values_through_wait(first_flush, [iter_arg])
         return iter_arg_index

@@ -10,7 +10,7 @@ from xdsl.rewriter import InsertPoint
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value, is_constant_int_value
 from ttpipe.passes.common.integers import log2_exact
-from ttpipe.passes.common.ir import forward_slice
+from ttpipe.passes.common.ir import erase_self_updating_iter_args, forward_slice, sink_below
 from ttpipe.passes.pipeline.expand import PipeliningOptions, Refusal, pipeline_for_loop
 from ttpipe.passes.pipeline.pipeline import predicate_stage_op
 from ttpipe.passes.pipeline.predicate import predicate_op
@@ -93,3 +93,67 @@ def test_log2_exact():
     for bad in (0, 3, -4):
         with pytest.raises(ValueError):
             log2_exact(bad)
+
+
+CARRIED = """
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%src: !tt.ptr<f32>, %dst: !tt.ptr<f32>, %n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c4 = arith.constant 4 : i32
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %src, %q = %dst, %s = %c0) -> (!tt.ptr<f32>, !tt.ptr<f32>, i32) : i32 {
+      %pn = tt.addptr %p, %c4 : !tt.ptr<f32>, i32
+      %qn = tt.addptr %q, %c4 : !tt.ptr<f32>, i32
+      %v = tt.load %qn : !tt.ptr<f32>
+      tt.store %q, %v : !tt.ptr<f32>
+      %sn = arith.addi %s, %c1 : i32
+      scf.yield %pn, %qn, %sn : !tt.ptr<f32>, !tt.ptr<f32>, i32
+    }
+    tt.return %r#2 : i32
+  }
+}
+"""
+
+
+def test_erase_self_updating_iter_args_drops_only_unread_cycles():
+    """`%p` is read by nothing but its own advance: dropped with it. `%q`'s advance feeds a
+    load and `%s`'s result is returned: both stay."""
+    module = parse_module(CARRIED, "carried.mlir").module
+    loop = erase_self_updating_iter_args(loop_of(module))
+    assert loop is loop_of(module) and len(loop.initArgs) == 2
+    assert [type(op).__name__ for op in loop.body.ops].count("AddPtrOp") == 1
+    assert erase_self_updating_iter_args(loop) is loop  # nothing more to drop
+    module.verify()
+
+
+SUNK = """
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%dst: !tt.ptr<i32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %bound = arith.addi %n, %c1 : i32
+    %late = arith.muli %n, %n : i32
+    %later = arith.addi %late, %c1 : i32
+    %r = scf.for %i = %c0 to %bound step %c1 iter_args(%s = %c0) -> (i32) : i32 {
+      %sn = arith.addi %s, %i : i32
+      scf.yield %sn : i32
+    }
+    %out = arith.addi %r, %later : i32
+    tt.store %dst, %out : !tt.ptr<i32>
+    tt.return
+  }
+}
+"""
+
+
+def test_sink_below_moves_what_only_later_ops_read():
+    module = parse_module(SUNK, "sunk.mlir").module
+    loop = loop_of(module)
+    sink_below(loop)
+    block = loop.parent_block()
+    position = block.get_operation_index(loop)
+    before = [op for op in block.ops if block.get_operation_index(op) < position]
+    after = [op for op in block.ops if block.get_operation_index(op) > position]
+    assert [op.name for op in before] == ["arith.constant", "arith.constant", "arith.addi"]  # %bound stays
+    assert [op.name for op in after][:2] == ["arith.muli", "arith.addi"]  # %late, %later, in order
+    module.verify()

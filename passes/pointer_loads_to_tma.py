@@ -1,0 +1,336 @@
+"""`ttpipe-pointer-loads-to-tma`: pointer loads in loops that read one box of a strided
+tensor become TMA loads of a tensor descriptor the kernel makes on the device.
+
+Algorithm, for every `tt.load` inside an `scf.for`:
+  1. `TileAccessAnalysis.load` (`passes/analysis/tile_access.py`): the box the load reads,
+     or the reason it is none (a remark `load not turned into a TMA load: <reason>`). A
+     load whose indices go through an in-bounds guard (`remsi`, `select`) is left too:
+     TMA would read zeros where the load reads other elements, and only a caller that
+     proves those elements are thrown away (warp specialization, for dot operands) may
+     rewrite it (`convert`).
+  2. The descriptor, before the outermost loop around the load (`TileAccess.scope`):
+     the base pointer moved by the box's scope-invariant offset (`tt.addptr`, i64), the
+     extents (i32; `TMA_MAX_COORDINATE_EXTENT` along a dimension no mask bounds), the
+     strides (i64) and `tt.make_tensor_descriptor`, whose block is the tile in descriptor
+     order (the stride-1 dimension last) in shared encoding `E`. Loads of the same box
+     shape and encoding from the same tensor share one descriptor per function.
+  3. At the load: the coordinates (i32; the iteration count `j` as `(iv - lb) / step`, or
+     `iv - lb` scaled where `step` divides it), a `tt.assert` that each coordinate not
+     proven `>= 0` is (TMA reads zeros below 0, where the pointer load read memory before
+     its base: a kernel that does that stops with the message instead of computing
+     something else), and `tt.descriptor_load`. Where the stride-1 dimension is not the
+     tile's last, the box is the tile transposed: a `ttg.local_alloc` user reads it through
+     `ttg.memdesc_trans`, any other user through `tt.trans`.
+  4. The address and mask computations left unused are erased, with the pointers the loop
+     carries for the load and their advance.
+
+`E` is the encoding of the load's one `ttg.local_alloc` user where it is an NVMMA shared
+layout (so the allocation can become the TMA destination), else `nvmma_shared_for` of the
+box (Triton's default for descriptors).
+
+The tensormap lives in global scratch memory (Triton's `triton-nvidia-tma-lowering` makes
+it with `ttng.tensormap_create`): launches need an allocator (`triton.set_allocator`; the
+plug-in installs one where none is set, `ttpipe.runtime` passes its own scratch).
+
+Preconditions: TTGIR with layouts (after `tritongpu-coalesce`); sm_90 or later (the pass
+leaves modules of other targets alone). Attributes read: `ttg.target`; none written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i32, i64
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ttpipe.dialects import arith, scf, tt, ttg
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.polynomial import Atom, Iteration, Poly, ordered_terms
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.distributed_layouts import cta_layout_of, infer_trans_encoding
+from ttpipe.passes.common.hardware import TMA_MAX_COORDINATE_EXTENT
+from ttpipe.passes.common.ir import erase_dead_chain, erase_self_updating_iter_args, is_ancestor, properly_dominates
+from ttpipe.passes.common.mma_layouts import element_bit_width, nvmma_shared_for
+from ttpipe.passes.common.shared_layouts import trans_encoding
+from ttpipe.passes.common.target import nvidia_compute_capability
+
+REMARK = "load not turned into a TMA load: "
+
+NEGATIVE_COORDINATE = ("ttpipe: a pointer load rewritten as a TMA load reads before its tensor's start "
+                       "(a negative coordinate), which TMA reads as zeros")
+"""The device assertion's message where a coordinate is not proven `>= 0` (step 3)."""
+
+
+def descriptor_encoding(load: tt.LoadOp, access: TileAccess) -> Attribute:
+    """`E` (module docstring): the shared encoding of the descriptor's block."""
+    uses = list(load.result.uses)
+    if len(uses) == 1 and isinstance(uses[0].operation, ttg.LocalAllocOp):
+        encoding = uses[0].operation.result.type.encoding
+        if isinstance(encoding, NVMMASharedEncodingAttr):
+            return trans_encoding(encoding, load.result.type.get_shape(), access.order)
+    type_ = load.result.type
+    box = [type_.get_shape()[d] for d in access.order]
+    rank = len(box)
+    return nvmma_shared_for(box, list(reversed(range(rank))), cta_layout_of(type_.encoding),
+                            element_bit_width(type_.element_type))
+
+
+@dataclass
+class _Descriptor:
+    value: SSAValue
+    key: tuple
+
+
+class DescriptorBuilder:
+    """Builds the descriptors and coordinates of `TileAccess`es of one function (steps 2-3);
+    a polynomial some value the analysis read already computes, where it is in reach, is
+    that value."""
+
+    def __init__(self, func: tt.FuncOp, analysis: TileAccessAnalysis):
+        self.analysis = analysis
+        self.position: dict[SSAValue, int] = {}
+        for op in func.walk():
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        self.position[arg] = len(self.position)
+            for result in op.results:
+                self.position[result] = len(self.position)
+        self.descriptors: list[_Descriptor] = []
+
+    def _order(self, atom: Atom) -> int:
+        if isinstance(atom, Iteration):
+            return self.position.get(atom.loop.body.args[0], 0)
+        return self.position.get(atom, 0)
+
+    def _known(self, b: OpBuilder, poly: Poly, type_: IntegerType) -> SSAValue | None:
+        """A value computing `poly` that dominates `b`'s point, cast to `type_`."""
+        point = b.insertion_point.insert_before
+        if poly.constant_value() is not None:
+            return None  # a constant of the type wanted, not a cast of another
+        for value in self.analysis.computed.get(poly, []):
+            if point is not None and isinstance(value.type, IntegerType) and _dominates(value, point):
+                return _cast(b, value, type_)
+        return None
+
+    def materialize(self, b: OpBuilder, poly: Poly, type_: IntegerType,
+                    atom_value: Callable[[Atom], SSAValue] | None = None) -> SSAValue:
+        """`poly` computed at `b`'s point as a scalar of `type_` (its atoms cast to it)."""
+        known = self._known(b, poly, type_)
+        if known is not None:
+            return known
+        total: SSAValue | None = None
+        for atoms, coefficient in ordered_terms(poly, self._order):
+            term: SSAValue | None = None
+            for atom in atoms:
+                value = _cast(b, atom_value(atom) if atom_value else atom, type_)
+                term = value if term is None else b.muli(term, value)
+            if term is None:
+                term = b.constant(coefficient, type_)
+            elif coefficient != 1:
+                term = b.muli(term, b.constant(coefficient, type_))
+            total = term if total is None else b.addi(total, term)
+        return total if total is not None else b.constant(0, type_)
+
+    def descriptor(self, access: TileAccess, encoding: Attribute) -> SSAValue:
+        """The descriptor of `access`'s box in `encoding`, made before its scope (step 2)."""
+        load_type = access.load.result.type
+        block = TensorType(load_type.element_type, [d.size for d in access.dims], encoding)
+        key = (access.base, access.base_offset, tuple((d.stride, d.extent) for d in access.dims), block)
+        for known in self.descriptors:
+            if known.key == key and _dominates(known.value, access.scope):
+                return known.value
+        b = OpBuilder(InsertPoint.before(access.scope), access.load.location)
+        base = access.base
+        if not access.base_offset.is_zero:
+            base = b.insert(tt.AddPtrOp(base, self.materialize(b, access.base_offset, i64))).result
+        extents = [self.materialize(b, d.extent, i32) if d.extent is not None
+                   else b.constant(TMA_MAX_COORDINATE_EXTENT, i32) for d in access.dims]
+        strides = [self.materialize(b, d.stride, i64) for d in access.dims]
+        desc = b.insert(tt.MakeTensorDescOp(base, extents, strides, tt.TensorDescType(block))).result
+        self.descriptors.append(_Descriptor(desc, key))
+        return desc
+
+    def coordinates(self, b: OpBuilder, access: TileAccess) -> list[SSAValue]:
+        """The box's coordinates at `b`'s point (step 3), each not proven `>= 0` asserted so:
+        once before the scope where the coordinate is computed before it, else at `b`."""
+        coords = []
+        for dim in access.dims:
+            value = self._known(b, dim.start, i32)
+            if value is None:
+                value = self.materialize(b, _without_iterations(dim.start), i32, lambda a: self._iteration(b, a))
+            if not dim.nonnegative:
+                check = b
+                if _dominates(value, access.scope):
+                    check = OpBuilder(InsertPoint.before(access.scope), access.load.location)
+                zero = check.constant(0, i32)
+                check.insert(tt.AssertOp(check.cmpi(CmpIPredicate.sge, value, zero), NEGATIVE_COORDINATE))
+            coords.append(value)
+        return coords
+
+    def _iteration(self, b: OpBuilder, atom: Atom) -> SSAValue:
+        """An atom's value at `b`'s point: `(iv - lb) / step` for a loop's iteration count."""
+        if not isinstance(atom, Iteration):
+            return atom
+        loop = atom.loop
+        iv = loop.body.args[0]
+        count = iv if constant_int_value(loop.lowerBound) == 0 else b.subi(iv, loop.lowerBound)
+        return count if constant_int_value(loop.step) == 1 else b.divsi(count, loop.step)
+
+
+def _without_iterations(poly: Poly) -> Poly:
+    """`poly` with `j * c` written `(iv - lb) * (c / step)` where a constant step divides
+    every coefficient of `j` (what remains of `j` is computed by division)."""
+    for atom in [a for a in poly.atoms() if isinstance(a, Iteration)]:
+        loop = atom.loop
+        step = constant_int_value(loop.step)
+        with_j, rest = poly.split(lambda m: (atom, 1) in m)
+        per_iteration = with_j.divided(Poly.atom(atom))
+        scaled = per_iteration.divided(Poly.constant(step)) if step else None
+        if scaled is not None and per_iteration.degree_in(lambda a: a == atom) == 0:
+            iv = loop.body.args[0]
+            lower = constant_int_value(loop.lowerBound)
+            elapsed = Poly.atom(iv) - (Poly.constant(lower) if lower is not None else Poly.atom(loop.lowerBound))
+            poly = rest + elapsed * scaled
+    return poly
+
+
+def _cast(b: OpBuilder, value: SSAValue, type_: IntegerType) -> SSAValue:
+    if value.type == type_:
+        return value
+    if value.type.width.data < type_.width.data:
+        return b.insert(arith.ExtSIOp(value, result_type=type_)).out
+    return b.insert(arith.TruncIOp(value, result_type=type_)).out
+
+
+def _dominates(value: SSAValue, op: Operation) -> bool:
+    """`value` is defined where `op` can read it (MLIR's `DominanceInfo::properlyDominates`
+    of a value and an op, over single-block regions)."""
+    if isinstance(value, BlockArgument):
+        return is_ancestor(value.block.parent_op(), op)
+    return properly_dominates(value.owner, op)
+
+
+def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Attribute]]) -> list[tt.DescriptorLoadOp]:
+    """Steps 2-4: each load replaced by a `tt.descriptor_load` of its box in its descriptor
+    encoding, then what computed the loads' addresses and masks erased where now unused."""
+    new_loads = []
+    leftovers: list[SSAValue] = []
+    for access, encoding in accesses:
+        load = access.load
+        desc = builder.descriptor(access, encoding)
+        b = OpBuilder(InsertPoint.before(load), load.location)
+        coords = builder.coordinates(b, access)
+        load_type = load.result.type
+        layout = infer_trans_encoding(load_type.encoding, load_type.get_shape(), access.order)
+        box_type = TensorType(load_type.element_type, [d.size for d in access.dims], layout)
+        new_load = b.insert(tt.DescriptorLoadOp(desc, coords, result_type=box_type, cache=load.cache,
+                                                evict=load.evict))
+        leftovers += [v for v in (load.ptr, load.mask, load.other) if v is not None]
+        if access.transposed:
+            _read_transposed(b, load, new_load.result, access.order)
+        else:
+            load.result.replace_all_uses_with(new_load.result)
+        Rewriter.erase_op(load)
+        new_loads.append(new_load)
+    _erase_unused(leftovers)
+    for new_load in new_loads:
+        loop = load_loop(new_load)
+        while loop is not None:
+            inits = list(loop.initArgs)
+            loop = erase_self_updating_iter_args(loop)
+            _erase_unused(inits)
+            loop = load_loop(loop)
+    return new_loads
+
+
+def _erase_unused(values: Sequence[SSAValue]) -> None:
+    for value in values:
+        if isinstance(value.owner, Operation) and value.owner.parent is not None:
+            erase_dead_chain(None, value.owner)
+
+
+def load_loop(op: Operation) -> scf.ForOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, (scf.ForOp, tt.FuncOp)):
+        parent = parent.parent_op()
+    return parent if isinstance(parent, scf.ForOp) else None
+
+
+def _read_transposed(b: OpBuilder, load: tt.LoadOp, box: SSAValue, order: Sequence[int]) -> None:
+    """The users of `load` read the transposed `box` (step 3)."""
+    inverse = [list(order).index(d) for d in range(len(order))]
+    for use in list(load.result.uses):
+        user = use.operation
+        if isinstance(user, ttg.LocalAllocOp) and user.src is load.result:
+            alloc_type: MemDescType = user.result.type
+            encoding = trans_encoding(alloc_type.encoding, alloc_type.shape, order)
+            ub = OpBuilder(InsertPoint.before(user), user.location)
+            staged = ub.insert(ttg.LocalAllocOp(box, result_type=MemDescType.get(
+                box.type.get_shape(), alloc_type.element_type, encoding, alloc_type.memory_space,
+                alloc_type.mutable))).result
+            view = ub.insert(ttg.MemDescTransOp(staged, order=inverse, result_type=alloc_type)).result
+            user.result.replace_all_uses_with(view)
+            Rewriter.erase_op(user)
+    if load.result.uses:
+        back = b.insert(tt.TransOp(box, order=inverse, result_type=load.result.type)).result
+        load.result.replace_all_uses_with(back)
+
+
+def load_accesses(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[tuple[tt.LoadOp, TileAccess | str]]:
+    """Every `tt.load` of `func` inside a loop, with its box or why it has none."""
+    found = []
+    for op in func.walk():
+        if isinstance(op, tt.LoadOp) and load_loop(op) is not None:
+            try:
+                found.append((op, analysis.load(op)))
+            except NotATile as exc:
+                found.append((op, str(exc)))
+    return found
+
+
+@dataclass(frozen=True)
+class PointerLoadsToTma(ModulePass):
+    """Rewrite pointer loads that read one box of a strided tensor as TMA loads of device-made descriptors.
+
+    Before (in a loop):
+
+        %p = tt.addptr (splat %a_ptr), (%rows * %stride + %cols)   // + %k each iteration
+        %x = tt.load %p, (%cols < %K - %k), %zero
+
+    After:
+
+        %desc = tt.make_tensor_descriptor %a_ptr, [%M?, %K], [%stride, 1]   // before the loop nest
+        %x = tt.descriptor_load %desc[%row0, %k]
+
+    See `ttpipe.passes.pointer_loads_to_tma` for the algorithm and
+    `ttpipe.passes.analysis.tile_access` for which loads qualify; the others get a remark
+    `load not turned into a TMA load: <reason>`.
+    """
+
+    name = "ttpipe-pointer-loads-to-tma"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if nvidia_compute_capability(op) < 90:
+            return
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
+            converted = []
+            for load, access in load_accesses(func, analysis):
+                if isinstance(access, str):
+                    emit_remark(load, REMARK + access)
+                elif access.guards:
+                    emit_remark(load, REMARK + "its indices are kept in bounds by remsi/select, and the elements "
+                                               "past the bound are not shown to be discarded")
+                else:
+                    converted.append((access, descriptor_encoding(load, access)))
+            convert(DescriptorBuilder(func, analysis), converted)

@@ -1,0 +1,171 @@
+"""The polynomial algebra and the tile-access analysis behind pointer loads as TMA loads:
+what each reads off small kernels, and the facts (signs, divisibility) it relies on."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttpipe.dialects import arith, tt
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.polynomial import Iteration, Poly, TileCoord
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
+from ttpipe.textio import parse_module
+
+BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+
+
+def x() -> Poly:
+    return Poly.atom(TileCoord(0))
+
+
+def y() -> Poly:
+    return Poly.atom(TileCoord(1))
+
+
+def test_arithmetic_cancels_and_collects():
+    p = (x() + Poly.constant(3)) * (y() - Poly.constant(1))
+    assert p - x() * y() + x() == Poly.constant(3) * y() - Poly.constant(3)
+    assert (x() - x()).is_zero
+    assert (p * Poly.constant(0)).is_zero
+    assert Poly.constant(7).constant_value() == 7 and x().constant_value() is None
+
+
+def test_substitute_divide_and_rename():
+    p = Poly.constant(6) * x() * y() + Poly.constant(4) * x()
+    assert p.substitute(TileCoord(0), Poly.constant(2)) == Poly.constant(12) * y() + Poly.constant(8)
+    assert p.divided(Poly.constant(2) * x()) == Poly.constant(3) * y() + Poly.constant(2)
+    assert p.divided(Poly.constant(4) * x()) is None  # 6 is no multiple of 4
+    assert p.divided(y()) is None  # 4x has no y
+    assert p.map_atoms(lambda a: None if a == TileCoord(1) else TileCoord(5)) == Poly.constant(4) * Poly.atom(
+        TileCoord(5))
+    assert p.degree_in(lambda a: isinstance(a, TileCoord)) == 2
+
+
+def test_signs_and_divisibility():
+    assert (Poly.constant(3) * x() + Poly.constant(1)).is_nonnegative(lambda a: True)
+    assert not (x() - Poly.constant(1)).is_nonnegative(lambda a: True)
+    assert (x() * x()).is_nonnegative(lambda a: False)  # a square
+    assert not x().is_nonnegative(lambda a: False)
+    assert (Poly.constant(64) * x() + Poly.constant(128) * y()).divisibility(lambda a: 2) == 128
+    assert Poly().divisibility(lambda a: 1) == 0
+
+
+def test_iteration_atoms_are_one_per_loop():
+    loop = object()
+    assert Poly.atom(Iteration(loop)) - Poly.atom(Iteration(loop)) == Poly()
+    assert Poly.atom(Iteration(loop)) != Poly.atom(Iteration(object()))
+
+
+def kernel(body: str, args: str = "") -> tuple[object, list[tt.LoadOp], TileAccessAnalysis]:
+    """A 64x64 fp16 tile loop around `body` (which loads `%v`), its loads and an analysis."""
+    text = f"""
+#blocked = {BLOCKED}
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func @k(%a: !tt.ptr<f16> {{tt.divisibility = 16 : i32}}, %m: i32, %kk: i32, %s: i32 {{tt.divisibility = 16 : i32}}{args}) {{
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %pid = tt.get_program_id x : i32
+    %rows = tt.make_range {{end = 64 : i32, start = 0 : i32}} : tensor<64xi32, #ttg.slice<{{dim = 1, parent = #blocked}}>>
+    %cols = tt.make_range {{end = 64 : i32, start = 0 : i32}} : tensor<64xi32, #ttg.slice<{{dim = 0, parent = #blocked}}>>
+    scf.for %k = %c0 to %kk step %c1 : i32 {{
+{body}
+    }}
+    tt.return
+  }}
+}}"""
+    module = parse_module(text, "k.mlir").module
+    loads = [op for op in module.walk() if isinstance(op, tt.LoadOp)]
+    return module, loads, TileAccessAnalysis(ModuleAxisInfo(module))
+
+
+ROW_TILE = """
+      %row0 = arith.muli %pid, %c64 : i32
+      %r0 = tt.splat %row0 : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %r = arith.addi %r0, %rows : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %re = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+      %ss = tt.splat %s : i32 -> tensor<64x1xi32, #blocked>
+      %ro = arith.muli %re, %ss : tensor<64x1xi32, #blocked>
+      %rb = tt.broadcast %ro : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+      %k0 = arith.muli %k, %c64 : i32
+      %c0s = tt.splat %k0 : i32 -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+      %c = arith.addi %c0s, %cols : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+      %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+      %cb = tt.broadcast %ce : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+      %off = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+      %base = tt.splat %a : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+      %p = tt.addptr %base, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+"""
+
+
+def test_box_of_a_masked_tile():
+    masks = """
+      %ms = tt.splat %m : i32 -> tensor<64x1xi32, #blocked>
+      %in_m = arith.cmpi slt, %re, %ms : tensor<64x1xi32, #blocked>
+      %kks = tt.splat %kk : i32 -> tensor<1x64xi32, #blocked>
+      %in_k = arith.cmpi sgt, %kks, %ce : tensor<1x64xi32, #blocked>
+      %bm = tt.broadcast %in_m : tensor<64x1xi1, #blocked> -> tensor<64x64xi1, #blocked>
+      %bk = tt.broadcast %in_k : tensor<1x64xi1, #blocked> -> tensor<64x64xi1, #blocked>
+      %mask = arith.andi %bm, %bk : tensor<64x64xi1, #blocked>
+      %v = tt.load %p, %mask : tensor<64x64x!tt.ptr<f16>, #blocked>
+"""
+    module, (load, ), analysis = kernel(ROW_TILE + masks)
+    access = analysis.load(load)
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    a, m, kk, s = func.body.block.args[:4]
+    loop = load.parent_op()
+    assert access.base is a and access.base_offset.is_zero and not access.guards and not access.transposed
+    rows, cols = access.dims
+    assert rows.stride == Poly.atom(s) and rows.extent == Poly.atom(m)
+    pid = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp)).result
+    assert rows.start == Poly.constant(64) * Poly.atom(pid) and rows.nonnegative
+    assert cols.stride == Poly.constant(1) and cols.extent == Poly.atom(kk)
+    assert cols.start == Poly.constant(64) * Poly.atom(Iteration(loop)) and cols.nonnegative
+
+
+def test_unmasked_rows_move_the_base_and_a_guard_is_reported():
+    guarded = ROW_TILE.replace("%re = tt.expand_dims %r ", "%ms1 = tt.splat %m : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>\n"
+                               "      %rw = arith.remsi %r, %ms1 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>\n"
+                               "      %re = tt.expand_dims %rw ")
+    module, (load, ), analysis = kernel(guarded + "      %v = tt.load %p : tensor<64x64x!tt.ptr<f16>, #blocked>\n")
+    access = analysis.load(load)
+    (guard, ) = access.guards
+    assert guard.dim == 0 and guard.start == access.dims[0].start
+    assert access.dims[1].extent is None  # nothing bounds K: the descriptor's widest extent
+
+
+@pytest.mark.parametrize("change, reason", [
+    ("%v = tt.load %p, %mask, %other", "other"),
+    ("%v = tt.load %p {isVolatile = true}", "volatile"),
+])
+def test_loads_tma_cannot_perform(change, reason):
+    masks = """
+      %mask = arith.constant dense<true> : tensor<64x64xi1, #blocked>
+      %other = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #blocked>
+"""
+    load_line = f"      {change} : tensor<64x64x!tt.ptr<f16>, #blocked>\n"
+    module, (load, ), analysis = kernel(ROW_TILE + masks + load_line)
+    with pytest.raises(NotATile, match=reason):
+        analysis.load(load)
+
+
+def test_signs_the_analysis_proves():
+    module = parse_module("""
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @signs(%n: i32) {
+    %c8 = arith.constant 8 : i32
+    %pid = tt.get_program_id x : i32
+    %q = arith.divsi %pid, %c8 : i32
+    %r = arith.remsi %pid, %n : i32
+    %d = arith.divsi %pid, %n : i32
+    %diff = arith.subi %n, %q : i32
+    %low = arith.minsi %diff, %c8 : i32
+    tt.return
+  }
+}""", "signs.mlir").module
+    analysis = TileAccessAnalysis(ModuleAxisInfo(module))
+    values = [op.results[0] for op in module.walk() if isinstance(op, (arith.DivSIOp, arith.RemSIOp, arith.SubIOp,
+                                                                        arith.MinSIOp))]
+    # q = pid / 8 and r = pid % n (C's remainder takes the dividend's sign): proven; a
+    # quotient by an argument, a difference and a minimum of it: not.
+    assert [analysis.nonnegative(v) for v in values] == [True, True, False, False, False]
