@@ -3,11 +3,18 @@ into which partitions each op of their bodies goes.
 
 Algorithm, for every `scf.for` marked `tt.warp_specialize` (`mode=marked`), or every loop
 holding a `ttng.warp_group_dot` (`mode=auto`, where the cost model `unprofitable` also
-has to find it worth it):
+has to find it worth it), on a copy of its function that replaces the function only when
+the loop is specialized (a refused loop stays exactly as it was):
+  0. Prepare the copy: the K loop's pointer loads become TMA loads of descriptors the
+     kernel makes (`pointer_loads.tma_plan`, `pointer_loads_to_tma.convert`; a load that
+     is no TMA box, or whose in-bounds guard the kernel is not shown to discard, refuses
+     the loop), and a persistent kernel's epilogue values computed ahead of its K loop
+     move after it (`common.ir.sink_below`).
   1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
      `loop not warp-specialized: <reason>` (in `mode=auto` only loops holding a wgmma are
      reported) and keeps its ops unstamped, so the pipeliner handles it as before.
-  2. Seed the partitions: each `tt.descriptor_load` goes to the producer (`PRODUCER`);
+  2. Seed the partitions: each `tt.descriptor_load` goes to the producer (`PRODUCER`),
+     with the scalar `tt.assert`s of its coordinates' signs (step 0);
      its `ttg.local_alloc`, the memdesc views of that, and the `ttng.warp_group_dot`s go
      to the consumer (`CONSUMER`); so does whatever computes a loop result read after
      the loop.
@@ -45,8 +52,9 @@ may lift):
   - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
     is a `ttg.local_alloc` in the descriptor's shared encoding; that allocation and memdesc
     views of it, read only as wgmma operands; a `ttng.warp_group_dot` with both operands
-    in shared memory; a side-effect-free op on scalars. So pointer loads (`tt.load`, a
-    later round), stores, atomics, barriers and any other side effect refuse the loop;
+    in shared memory; a side-effect-free op on scalars; a `tt.assert` of a scalar. So
+    stores, atomics, barriers and any other side effect refuse the loop (pointer loads
+    are TMA loads by now, step 0);
   - the iteration arguments are accumulators (tensors read only as a wgmma's accumulator,
     with a wgmma's result yielded for them) or scalars computed from the induction
     variable, iteration arguments and loop invariants ("induction-derived");
@@ -70,13 +78,16 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, UnitAttr, i32
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import backward_slice_in_block, yielded_value
+from ttpipe.passes.common.ir import backward_slice_in_block, sink_below, yielded_value
 from ttpipe.passes.common.hardware import (
     MBARRIER_BYTES,
     SM90_MAX_SHARED_MEMORY_PER_BLOCK,
@@ -92,6 +103,7 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
+from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert
 from ttpipe.passes.warp_specialize import epilogue_partition, pingpong
 from ttpipe.passes.warp_specialize.options import (
     CONSUMERS_HELP,
@@ -102,6 +114,7 @@ from ttpipe.passes.warp_specialize.options import (
     check_mode,
 )
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
+from ttpipe.passes.warp_specialize.pointer_loads import tma_plan
 
 PARTITION = "ttg.partition"
 """Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
@@ -194,15 +207,13 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
             continue
         if op.regions:
             raise Refused(f"'{op.name}' in the body (nested loops and control flow are a later round)")
-        if isinstance(op, tt.LoadOp):
-            raise Refused("a pointer load (tt.load) in the body; only TMA descriptor loads this round")
         if isinstance(op, tt.DescriptorLoadOp):
             found.loads.append(op)
             allocs.add(_check_tma_load(op))
         elif isinstance(op, ttng.WarpGroupDotOp):
             found.dots.append(op)
-        elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)):
-            continue  # checked from their load below
+        elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) or is_scalar_assert(op):
+            continue  # buffers: checked from their load below; assertions: the producer's
         elif not is_side_effect_free(op):
             raise Refused(f"'{op.name}' has side effects")
         elif not all(_is_scalar(v) for v in (*op.operands, *op.results)):
@@ -235,6 +246,12 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
                       f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     return found
+
+
+def is_scalar_assert(op: Operation) -> bool:
+    """A `tt.assert` of a scalar condition: the producer checks it (the coordinates of a
+    pointer load rewritten as TMA, `pointer_loads_to_tma`), with no barrier in its lowering."""
+    return isinstance(op, tt.AssertOp) and _is_scalar(op.condition)
 
 
 def _reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
@@ -281,8 +298,9 @@ def assign_partitions(found: WarpSpecializedLoop) -> dict[Operation, set[int]]:
     """Steps 2-3: the partitions of each op of the body."""
     loop = found.loop
     parts: dict[Operation, set[int]] = {op: set() for op in body_ops(loop)}
-    for load in found.loads:
-        parts[load].add(PRODUCER)
+    for op in parts:
+        if isinstance(op, tt.DescriptorLoadOp) or is_scalar_assert(op):
+            parts[op].add(PRODUCER)
     for op in parts:
         if isinstance(op, (ttg.LocalAllocOp, ttng.WarpGroupDotOp, *MEMDESC_VIEWS)):
             parts[op].add(CONSUMER)
@@ -449,12 +467,17 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     return found
 
 
-def candidate_loops(module: ModuleOp, mode: str) -> list[scf.ForOp]:
-    """The loops `mode` asks for, outermost first."""
-    loops = [op for op in module.walk() if isinstance(op, scf.ForOp)]
+def is_candidate(loop: scf.ForOp, mode: str) -> bool:
+    """A loop `mode` asks for: marked `tt.warp_specialize`, or (auto) holding a wgmma."""
     if mode == "marked":
-        return [loop for loop in loops if WARP_SPECIALIZE in loop.attributes]
-    return [loop for loop in loops if any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.walk())]
+        return WARP_SPECIALIZE in loop.attributes
+    return any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.walk())
+
+
+def _loops(func: tt.FuncOp) -> list[scf.ForOp]:
+    """The loops of `func`, outermost first; a copy of `func` has its loops at the same
+    positions, and rewriting a loop's loads keeps them there."""
+    return [op for op in func.walk() if isinstance(op, scf.ForOp)]
 
 
 @dataclass(frozen=True)
@@ -473,19 +496,56 @@ class PartitionLoops(ModulePass):
     epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        tried: set[scf.ForOp] = set()
-        for loop in candidate_loops(op, self.mode):
-            nest = persistent_loops(loop)
-            if nest is not None and nest[0] in tried:
-                continue  # the other loop of a nest already tried
-            try:
-                if nest is None:
-                    partition_loop(loop, self.num_stages, self.mode, self.consumers)
-                    if self.epilogue == "partition":
-                        emit_remark(loop, EPILOGUE_REMARK + "a loop that is not a persistent kernel's stores "
-                                                            "one tile")
-                else:
-                    tried.add(nest[0])
-                    partition_persistent(*nest, self.num_stages, self.mode, self.consumers, self.epilogue)
-            except Refused as exc:
-                emit_remark(loop, REMARK + str(exc))
+        for func in [f for f in op.ops if isinstance(f, tt.FuncOp)]:
+            tried: set[int] = set()
+            for position in range(len(_loops(func))):
+                loop = _loops(func)[position]
+                if not is_candidate(loop, self.mode):
+                    continue
+                nest = persistent_loops(loop)
+                if nest is not None:
+                    tile = _loops(func).index(nest[0])
+                    if tile in tried:
+                        continue  # the other loop of a nest already tried
+                    tried.add(tile)
+                func = self._specialize(func, position)
+
+    def _specialize(self, func: tt.FuncOp, position: int) -> tt.FuncOp:
+        """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
+        it only if the loop is specialized (a refused loop stays exactly as it was). On the
+        copy first: the K loop's pointer loads rewritten as TMA loads (`pointer_loads.py`),
+        and a persistent kernel's epilogue values computed ahead of the K loop moved after
+        it (`sink_below`). Returns the function now in place."""
+        loop = _loops(func)[position]
+        copy = func.clone()
+        Rewriter.insert_op(copy, InsertPoint.after(func))  # module attributes stay in reach
+        func.detach()  # the module holds one function at a time (cooperative.plan counts them)
+        try:
+            copy_loop = _loops(copy)[position]
+            check_target(copy.get_toplevel_object(), copy_loop)
+            nest = persistent_loops(copy_loop)
+            k_loop = copy_loop if nest is None else nest[1]
+            if any(isinstance(op, tt.LoadOp) for op in k_loop.body.ops):
+                analysis = TileAccessAnalysis(ModuleAxisInfo(copy.get_toplevel_object()))
+                convert(DescriptorBuilder(copy, analysis), tma_plan(k_loop, analysis))
+            copy_loop = _loops(copy)[position]
+            nest = persistent_loops(copy_loop)
+            if nest is not None:
+                sink_below(nest[1])
+            self._partition(copy_loop)
+        except Refused as exc:
+            Rewriter.insert_op(func, InsertPoint.before(copy))
+            Rewriter.erase_op(copy)
+            emit_remark(loop, REMARK + str(exc))
+            return func
+        func.erase()
+        return copy
+
+    def _partition(self, loop: scf.ForOp) -> None:
+        nest = persistent_loops(loop)
+        if nest is None:
+            partition_loop(loop, self.num_stages, self.mode, self.consumers)
+            if self.epilogue == "partition":
+                emit_remark(loop, EPILOGUE_REMARK + "a loop that is not a persistent kernel's stores one tile")
+        else:
+            partition_persistent(*nest, self.num_stages, self.mode, self.consumers, self.epilogue)

@@ -70,6 +70,10 @@ class WarpSpecialize(ModulePass):
     tile by tile through a full/empty channel (`epilogue_partition.py`); the consumers
     write each tile to shared memory and go on.
 
+    Pointer loads (`tt.load` of `a_ptr + rows * stride + cols` with masked tails, as
+    Triton's tutorials write them) are TMA loads of descriptors the kernel makes on the
+    device before the loop (`pointer_loads.py`, `ttpipe-pointer-loads-to-tma`).
+
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
     docstring gives its steps, preconditions and attributes.

@@ -33,7 +33,12 @@ full/empty mbarrier pair, its phase per tile). `num_warps=8` (two cooperative co
 128x256x64 and 256x128x64 tiles, fp16 and bf16, ragged M and N, K tiles 0, 1, 2, 3 and 16;
 with the TMA store epilogue (staged through shared memory, one TMA store) and with a
 pointer-store epilogue (`tl.store` with masks: each warpgroup stores its rows). C starts as
-NaN so that an element the kernel never writes fails. All cases run in one child process
+NaN so that an element the kernel never writes fails. Pointer-load kernels as Triton's
+tutorials write them (03: grouped tiles, rows and columns kept in bounds with `%` or masked,
+pointers advanced along K; B row-major and K-major; 09: persistent, `tl.where` keeping
+indices in bounds), whose loads ttpipe turns into TMA loads of tensormaps made on the
+device, in global scratch from the plug-in's allocator (no case before them sets one): one
+consumer, ping-pong and cooperative, K 0, 176 and 1008 (not multiples of 64), ragged M and N. All cases run in one child process
 under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is reported as a hang
 naming the case, not a stalled test run.
 
@@ -56,6 +61,11 @@ CASES += [(store, 8, bm, bn, dtype, m, n, k) for store in ("tma_store", "pointer
           for m, n, k in ((300, 328, 0), (300, 328, 64), (520, 328, 120), (300, 600, 192), (520, 600, 1000))]
 PERSISTENT_SMS = 3
 """The persistent cases' grid: 3 CTAs, so 7 tiles (300 x 328 in 128 x 128) leave them 3, 2 and 2."""
+CASES += [  # before any case sets an allocator: the plug-in's is used
+          (kernel, warps, 128, bn, dtype, m, n, k)
+          for kernel in ("pointers_tutorial", "pointers_tutorial_b_kmajor", "pointers_masked", "pointers_persistent")
+          for warps, bn in ((4, 128), (8, 256)) for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 336, 0), (300, 336, 176), (520, 600, 1008))]
 CASES += [(epilogue, 4, 128, 128, dtype, m, n, k)
           for epilogue in ("persistent", "persistent_one_consumer", "persistent_pointer_store")
           for dtype in ("float16", "bfloat16")
@@ -194,10 +204,77 @@ def child() -> None:
                 acc = tl.dot(a, b.T, acc)
             c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
 
+    @triton.jit
+    def matmul_pointers(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm,
+                        stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                        GROUP_M: tl.constexpr, MASKED: tl.constexpr):
+        """Triton's tutorial matmul (03): grouped tiles, rows and columns kept in bounds with
+        `%` (MASKED=0) or masked (MASKED=1), pointers advanced along K, a masked store."""
+        pid = tl.program_id(axis=0)
+        num_pid_m = tl.cdiv(M, BLOCK_M)
+        num_pid_n = tl.cdiv(N, BLOCK_N)
+        num_pid_in_group = GROUP_M * num_pid_n
+        first_pid_m = (pid // num_pid_in_group) * GROUP_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+        pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+        pid_n = (pid % num_pid_in_group) // group_size_m
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        offs_am = offs_m if MASKED else offs_m % M
+        offs_bn = offs_n if MASKED else offs_n % N
+        offs_k = tl.arange(0, BLOCK_K)
+        a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+        b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=True):
+            if MASKED:
+                a = tl.load(a_ptrs, mask=(offs_am[:, None] < M) & (offs_k[None, :] < K - k * BLOCK_K), other=0.0)
+                b = tl.load(b_ptrs, mask=(offs_k[:, None] < K - k * BLOCK_K) & (offs_bn[None, :] < N), other=0.0)
+            else:
+                a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+                b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+            acc = tl.dot(a, b, acc)
+            a_ptrs += BLOCK_K * stride_ak
+            b_ptrs += BLOCK_K * stride_bk
+        c_ptrs = c_ptr + stride_cm * offs_m[:, None] + stride_cn * offs_n[None, :]
+        tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+    @triton.jit
+    def matmul_pointers_persistent(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                                   stride_cm, stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                                   BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
+        """Triton's persistent tutorial matmul (09): a grid-stride tile loop, rows and columns
+        kept in bounds with `tl.where`, the K pointers recomputed each iteration."""
+        num_pid_m = tl.cdiv(M, BLOCK_M)
+        num_pid_n = tl.cdiv(N, BLOCK_N)
+        k_tiles = tl.cdiv(K, BLOCK_K)
+        offs_k_for_mask = tl.arange(0, BLOCK_K)
+        num_pid_in_group = GROUP_M * num_pid_n
+        for tile_id in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS, warp_specialize=True):
+            first_pid_m = (tile_id // num_pid_in_group) * GROUP_M
+            group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+            pid_m = first_pid_m + (tile_id % group_size_m)
+            pid_n = (tile_id % num_pid_in_group) // group_size_m
+            offs_am = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+            offs_bn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+            offs_am = tl.where(offs_am < M, offs_am, 0)
+            offs_bn = tl.where(offs_bn < N, offs_bn, 0)
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+            for ki in range(k_tiles):
+                offs_k = ki * BLOCK_K + tl.arange(0, BLOCK_K)
+                a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+                b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+                a = tl.load(a_ptrs, mask=offs_k_for_mask[None, :] < K - ki * BLOCK_K, other=0.0)
+                b = tl.load(b_ptrs, mask=offs_k_for_mask[:, None] < K - ki * BLOCK_K, other=0.0)
+                acc = tl.dot(a, b, acc)
+            offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+            offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+            c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+            tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
     def scratch(size: int, alignment: int, stream):
         return torch.empty(size, dtype=torch.int8, device="cuda")
 
-    triton.set_allocator(scratch)  # the device-made tensormaps live in Triton's global scratch
     bk = 64
     for case in CASES:
         store, warps, bm, bn, dtype_name, m, n, k = case
@@ -214,7 +291,19 @@ def child() -> None:
             a_desc = TensorDescriptor.from_tensor(a, [*box, bm, bk])
             b_desc = TensorDescriptor.from_tensor(b, [*box, bn, bk])
             bias = torch.randn(n, device="cuda", dtype=torch.float32)
-            if store == "device_descriptors":
+            if store.startswith("pointers"):
+                b_rows = b.T if store == "pointers_tutorial_b_kmajor" else b.T.contiguous()  # [K, N]
+                strides = (*a.stride(), *b_rows.stride(), *c.stride())
+                if store == "pointers_persistent":
+                    grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
+                    compiled = matmul_pointers_persistent[grid](a, b_rows, c, m, n, k, *strides, bm, bn, bk, 8,
+                                                                PERSISTENT_SMS, num_warps=warps, num_stages=3)
+                else:
+                    grid = (grid[0] * grid[1], )
+                    compiled = matmul_pointers[grid](a, b_rows, c, m, n, k, *strides, bm, bn, bk, 8,
+                                                     int(store == "pointers_masked"), num_warps=warps, num_stages=3)
+            elif store == "device_descriptors":
+                triton.set_allocator(scratch)  # the kernel's own tensormaps live in Triton's global scratch
                 grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
                 compiled = matmul_device_descriptors[grid](a, b, c, m, n, k, bm, bn, bk, PERSISTENT_SMS,
                                                            num_warps=warps, num_stages=3)
@@ -268,7 +357,8 @@ def test_warp_specialized_tma_matmul():
     # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
     def two_consumers(case: list) -> bool:
         return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched",
-                                           "persistent_epilogue_partition", "device_descriptors")
+                                           "persistent_epilogue_partition", "device_descriptors",
+                                           "pointers_persistent")
 
     # With an epilogue partition, its warp and the producer's share the third warpgroup.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2

@@ -2,6 +2,7 @@
 stock Triton's cubin under their own cache key, `uninstall()` restores stock Triton, and a
 pass registered from Python runs in the plug-in's pipeline."""
 
+import importlib.util
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -18,7 +19,7 @@ import ttpipe.triton
 from ttpipe.corpus.kernels import KERNELS
 from ttpipe.pipeline import driver, registry
 from ttpipe.pipeline.spec import PipelineError
-from ttpipe.triton.plugin import current_marker
+from ttpipe.triton.plugin import current_marker, torch_scratch
 
 HOPPER = GPUTarget("cuda", 90, 32)
 CXX_ONLY = "ttgir-sm90{impl=triton}"
@@ -72,6 +73,37 @@ def test_uninstall_restores_stock_triton():
     ttpipe.triton.uninstall()
     assert knobs.runtime.add_stages_inspection_hook is hook and CUDABackend.parse_options is parse_options
     assert knobs.compilation.instrumentation_mode == "" and current_marker() is None
+
+
+def test_scratch_allocator_only_where_none_is_set(monkeypatch):
+    """Kernels whose pointer loads became TMA loads make tensormaps in global scratch: the
+    plug-in supplies torch's memory where no allocator is set, and leaves a user's alone."""
+    from triton.runtime import _allocation
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: object() if name == "torch" else None)
+    assert _allocation._allocator.get() is _allocation._NULL_ALLOCATOR
+    with ttpipe.triton.installed():
+        assert _allocation._allocator.get() is torch_scratch
+    assert _allocation._allocator.get() is _allocation._NULL_ALLOCATOR
+
+    def users_own(size, alignment, stream):
+        raise AssertionError("not called here")
+
+    triton.set_allocator(users_own)
+    try:
+        with ttpipe.triton.installed():
+            assert _allocation._allocator.get() is users_own
+        assert _allocation._allocator.get() is users_own
+    finally:
+        triton.set_allocator(_allocation._NULL_ALLOCATOR)
+
+
+def test_no_scratch_allocator_without_torch(monkeypatch):
+    from triton.runtime import _allocation
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: None)
+    with ttpipe.triton.installed():
+        assert _allocation._allocator.get() is _allocation._NULL_ALLOCATOR
 
 
 def test_installed_restores_the_outer_installation():

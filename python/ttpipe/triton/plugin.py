@@ -22,6 +22,11 @@ Three hooks, all undone by `uninstall()`:
   so a kernel's key always says how it was compiled.
 * Named pipelines that the string leaves without `num-warps`, `num-stages` or `num-ctas`
   take the kernel's compile options.
+* Global scratch: a kernel whose pointer loads ttpipe turned into TMA loads makes its
+  tensormaps on the device, in Triton's global scratch memory, which Triton's launcher
+  takes from the allocator of `triton.set_allocator`. Where none is set (Triton's
+  `NullAllocator`, which raises at launch) and torch is importable, `install()` sets
+  `torch_scratch`, which `uninstall()` takes back; an allocator the user set is left alone.
 
 Every pass the registry knows can be in the pipeline, those of installed packages
 (entry points `ttpipe.passes`) included. Triton itself is imported by the functions that
@@ -33,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -55,6 +61,33 @@ class _Installation:
     hook: Callable
     previous_hook: Callable | None
     parse_options: Callable
+    scratch_set: bool
+    """Whether `install()` set `torch_scratch` as Triton's allocator."""
+
+
+def torch_scratch(size: int, alignment: int, stream: int | None):
+    """Triton's global scratch for one launch, from torch's caching allocator on the current
+    stream (its blocks are 512-byte aligned, more than the 128 a tensormap needs)."""
+    import torch
+
+    return torch.empty(size, dtype=torch.int8, device="cuda")
+
+
+def _set_scratch_allocator() -> bool:
+    """Set `torch_scratch` where no allocator is set and torch is importable."""
+    from triton.runtime import _allocation
+
+    if _allocation._allocator.get() is not _allocation._NULL_ALLOCATOR or importlib.util.find_spec("torch") is None:
+        return False
+    _allocation._allocator.set(torch_scratch)
+    return True
+
+
+def _unset_scratch_allocator() -> None:
+    from triton.runtime import _allocation
+
+    if _allocation._allocator.get() is torch_scratch:
+        _allocation._allocator.set(_allocation._NULL_ALLOCATOR)
 
 
 _installed: _Installation | None = None
@@ -110,7 +143,7 @@ def install(pipeline: str | None = None) -> None:
     CUDABackend.parse_options = marked_parse_options
     knobs.runtime.add_stages_inspection_hook = hook
     knobs.compilation.instrumentation_mode = marker
-    _installed = _Installation(pipeline, marker, hook, previous_hook, parse_options)
+    _installed = _Installation(pipeline, marker, hook, previous_hook, parse_options, _set_scratch_allocator())
 
 
 def uninstall() -> None:
@@ -125,6 +158,8 @@ def uninstall() -> None:
         raise RuntimeError("ttpipe.triton.uninstall: another add_stages_inspection_hook was set after ttpipe's; "
                            "remove it first")
     knobs.runtime.add_stages_inspection_hook = _installed.previous_hook
+    if _installed.scratch_set:
+        _unset_scratch_allocator()
     knobs.compilation.instrumentation_mode = ""
     CUDABackend.parse_options = _installed.parse_options
     _installed = None
