@@ -73,14 +73,29 @@ def test_dry_run_ws_case_differs_from_every_stock_version(tmp_path, capsys):
 def test_case_patterns():
     names, unknown = harness.select_cases("gemm-ws-*-8192-*,gemm-bf16-4096")
     assert unknown is None and names[-1] == "gemm-bf16-4096"
-    # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant)
-    assert len(names) == 1 + 3 * 5 and all("-8192-" in name for name in names[:-1])
+    # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant),
+    # and the pointer-load GEMMs: 3 dtypes x 3 kernels
+    assert len(names) == 1 + 3 * 5 + 3 * 3 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
 
+def test_ws_pointer_cases_are_the_tutorial_kernels():
+    """Pointer-load GEMMs: stock's versions are the unflagged ones (with the flag, stock Triton
+    3.6 aborts the process), the unit strides are compiled as the JIT specializes them."""
+    ptr = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-ptr-")}
+    assert len(ptr) == 12
+    for name, case in ptr.items():
+        assert case.kernel.__name__.startswith("matmul_pointers_ws") and case.pipeline == harness.WS_PIPELINE, name
+        assert all(overrides["WARP_SPECIALIZE"] is False for _, overrides in case.stock_variants), name
+        assert set(case.ones) == {"stride_ak", "stride_bk", "stride_cn"}, name
+        signature = case.full_signature()
+        assert all(signature[n] == "constexpr" for n in case.ones) and signature["stride_am"] == "i32", name
+        assert case.specialized({})["stride_bk"] == 1, name
+
+
 def test_ws_cases_are_issue_10s_gemms():
-    ws = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-")}
+    ws = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-") and "-ptr-" not in name}
     # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
     # kernel with its epilogue in its own warp, three dtypes, two sizes
     assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2

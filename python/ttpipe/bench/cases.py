@@ -74,6 +74,9 @@ class Case:
     grid-stride kernel; None where the case has one size."""
     small_sizes: tuple[tuple[int, ...], ...] = ()
     """The sizes `sized_setup` is run at by default (`python -m ttpipe.bench.sanitize`)."""
+    ones: tuple[str, ...] = ()
+    """Arguments the launch passes as 1 (unit strides), which Triton's JIT specializes as
+    constexprs: the dry run compiles them so too."""
 
     def __post_init__(self):
         if (self.sized_setup is None) != (not self.small_sizes):
@@ -88,8 +91,12 @@ class Case:
         return {(names.index(name), ): [["tt.divisibility", 16]] for name in self.aligned}
 
     def full_signature(self) -> dict[str, str]:
-        return {name: "constexpr" if name in self.constexprs else self.signature[name]
+        return {name: "constexpr" if name in self.constexprs or name in self.ones else self.signature[name]
                 for name in self.kernel.arg_names}
+
+    def specialized(self, constexprs: dict[str, Any]) -> dict[str, Any]:
+        """`constexprs` and the `ones`: what the JIT compiles the kernel with."""
+        return {**constexprs, **{name: 1 for name in self.ones}}
 
     def stock_runs(self) -> list[tuple[str, dict[str, Any]]]:
         """(label, constexprs) of each version stock Triton compiles."""
@@ -370,9 +377,12 @@ WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4n
 """Case dtype -> (operand type, output type) as Triton spells them; fp8 is e4m3."""
 
 
-def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool) -> Launch:
+def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool,
+                 pointers: bool = False) -> Launch:
     """A [M, K] @ B [N, K].T -> C [M, N] for a TMA GEMM kernel (`matmul_tma_ws(_persistent)`,
-    the persistent `matmul_tma`) at any size."""
+    the persistent `matmul_tma`), or with `pointers` for a pointer kernel
+    (`matmul_pointers_ws(_persistent)`: A, B.T as [K, N] (K-major) and C with their
+    strides), at any size."""
     m, n, k = dims
     block_m, block_n, block_k = constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_K"]
     generator = torch.Generator(device=device).manual_seed(seed)
@@ -394,8 +404,11 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
     c = torch.empty(m, n, device=device, dtype={"bf16": torch.bfloat16, "fp16": torch.float16}[out_dtype])
     tiles = math.ceil(m / block_m) * math.ceil(n / block_n)
     grid = (min(constexprs["NUM_SMS"], tiles), ) if persistent else (tiles, )
-    args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_n, block_k)), _descriptor(c, (block_m, block_n)),
-            m, n, k)
+    if pointers:
+        args = (a, b.T, c, m, n, k, *a.stride(), *b.T.stride(), *c.stride())
+    else:
+        args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_n, block_k)),
+                _descriptor(c, (block_m, block_n)), m, n, k)
     return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), baseline, a.nbytes + b.nbytes)
 
 
@@ -437,6 +450,43 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
                 small_sizes=GEMM_SMALL_SIZES)
 
 
+def _ws_pointer_gemm(dtype_name: str, size: int, config: str, persistent: bool) -> Case:
+    """A warp-specialized GEMM written with pointer loads (Triton's tutorials 03 and 09), B
+    K-major: ttpipe turns its loads into TMA loads of device-made descriptors and
+    warp-specializes it; stock Triton's best of the same source without the flag (with it,
+    stock Triton 3.6 aborts: an assertion in its WSLowerToken.cpp), flattened when persistent."""
+    block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
+    dtype, out_dtype = WS_DTYPES[dtype_name]
+    if dtype_name == "fp8":
+        block_k *= 2
+    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8,
+                                  "WARP_SPECIALIZE": True}
+    if persistent:
+        constexprs.update(NUM_SMS=NUM_SMS_H100, FLATTEN=False)
+        variants = (("ws=0", {"WARP_SPECIALIZE": False, "FLATTEN": False}),
+                    ("ws=0+flatten", {"WARP_SPECIALIZE": False, "FLATTEN": True}))
+    else:
+        variants = (("ws=0", {"WARP_SPECIALIZE": False}), )
+    signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}", "c_ptr": f"*{out_dtype}", "M": "i32", "N": "i32",
+                 "K": "i32", "stride_am": "i32", "stride_ak": "i32", "stride_bk": "i32", "stride_bn": "i32",
+                 "stride_cm": "i32", "stride_cn": "i32"}
+    targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
+
+    def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
+        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent, pointers=True)
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (size, size, size))
+
+    name = f"gemm-ws-ptr{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
+    kernel = kernels.matmul_pointers_ws_persistent if persistent else kernels.matmul_pointers_ws
+    return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages},
+                ("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bn", "stride_cm"),
+                "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
+                pipeline=WS_PIPELINE, stock_variants=variants, targets=targets, sized_setup=sized_setup,
+                small_sizes=GEMM_SMALL_SIZES, ones=("stride_ak", "stride_bk", "stride_cn"))
+
+
 WS_GEMM_CASES = tuple(
     _ws_gemm(dtype_name, size, config, persistent) for persistent in (False, True) for config in WS_CONFIGS
     for dtype_name in WS_DTYPES for size in (4096, 8192)) + tuple(
@@ -445,6 +495,13 @@ WS_GEMM_CASES = tuple(
 """Issue 10's GEMMs: bf16, fp16 and fp8 (e4m3, B K-major) at 4096^3 and 8192^3, in both
 configurations, non-persistent (the loop phase 1 warp-specializes) and persistent (later phases);
 and the persistent ping-pong kernel with its epilogue in its own warp."""
+
+WS_POINTER_GEMM_CASES = tuple(
+    _ws_pointer_gemm(dtype_name, size, config, persistent)
+    for persistent, config in ((False, "128x256w8"), (True, "128x128w4"), (True, "128x256w8"))
+    for dtype_name, size in (("bf16", 4096), ("bf16", 8192), ("fp16", 8192), ("fp8", 8192)))
+"""Issue 10's GEMMs written with pointer loads, as users write them: non-persistent
+cooperative, persistent ping-pong and persistent cooperative."""
 
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),
@@ -455,5 +512,6 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _layernorm("layernorm-bf16-16384x8192", 16384, 8192, 1e-2),
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,
+    *WS_POINTER_GEMM_CASES,
     *MEMORY_BOUND_CASES,
 )}

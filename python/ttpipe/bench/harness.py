@@ -155,7 +155,7 @@ def _timed_compile(case: Case, capability: int, constexprs: dict) -> tuple[Any, 
     times = []
     knobs.compilation.listener = lambda **event: times.append(event["times"])
     try:
-        source = ASTSource(case.kernel, case.full_signature(), constexprs, case.attrs())
+        source = ASTSource(case.kernel, case.full_signature(), case.specialized(constexprs), case.attrs())
         start = time.perf_counter()
         compiled = triton.compile(source, target=GPUTarget("cuda", capability, 32), options=case.options)
         total_ms = (time.perf_counter() - start) * 1e3
