@@ -13,20 +13,25 @@ Algorithm, for every `tt.load` inside an `scf.for`:
      extents (i32; `TMA_MAX_COORDINATE_EXTENT` along a dimension no mask bounds), the
      strides (i64) and `tt.make_tensor_descriptor`, whose block is the tile in descriptor
      order (the stride-1 dimension last) in shared encoding `E`. Loads of the same box
-     shape and encoding from the same tensor share one descriptor per function.
+     shape and encoding from the same tensor share one descriptor per function. A
+     tensormap's extents must be >= 1: an extent not known to be is clamped to 1, and where
+     it was below 1 (an empty tensor: the masked load reads `other` everywhere) the box's
+     first coordinate becomes `EMPTY_COORDINATE`, past the extent, so TMA reads zeros.
   3. At the load: the coordinates (i32; the iteration count `j` as `(iv - lb) / step`, or
-     `iv - lb` scaled where `step` divides it), a `tt.assert` that each coordinate not
-     proven `>= 0` is (TMA reads zeros below 0, where the pointer load read memory before
-     its base: a kernel that does that stops with the message instead of computing
-     something else), and `tt.descriptor_load`. Where the stride-1 dimension is not the
-     tile's last, the box is the tile transposed: a `ttg.local_alloc` user reads it through
-     `ttg.memdesc_trans`, any other user through `tt.trans`.
+     `iv - lb` scaled where `step` divides it; a value that already computes one is reused)
+     and `tt.descriptor_load`. Where the stride-1 dimension is not the tile's last, the box
+     is the tile transposed: a `ttg.local_alloc` user reads it through
+     `ttg.memdesc_trans`, any other user through `tt.trans`. Coordinates are taken to be
+     `>= 0` (`tile_access`, step 5): the coordinates are not checked on the device, because
+     any call in a kernel (`tt.assert` lowers to one) makes ptxas serialize its wgmmas
+     (C7510).
   4. The address and mask computations left unused are erased, with the pointers the loop
      carries for the load and their advance.
 
-`E` is the encoding of the load's one `ttg.local_alloc` user where it is an NVMMA shared
-layout (so the allocation can become the TMA destination), else `nvmma_shared_for` of the
-box (Triton's default for descriptors).
+`E` is the encoding of the load's one `ttg.local_alloc` user where TMA can write it (an NVMMA
+layout whose contiguous dimension is the box's innermost: `tma_writable`), so that the
+allocation becomes the TMA destination; else `nvmma_shared_for` of the box (Triton's default
+for descriptors), the load a register value the allocation stores as before.
 
 The tensormap lives in global scratch memory (Triton's `triton-nvidia-tma-lowering` makes
 it with `ttng.tensormap_create`): launches need an allocator (`triton.set_allocator`; the
@@ -60,23 +65,26 @@ from ttpipe.passes.common.distributed_layouts import cta_layout_of, infer_trans_
 from ttpipe.passes.common.hardware import TMA_MAX_COORDINATE_EXTENT
 from ttpipe.passes.common.ir import erase_dead_chain, erase_self_updating_iter_args, is_ancestor, properly_dominates
 from ttpipe.passes.common.mma_layouts import element_bit_width, nvmma_shared_for
-from ttpipe.passes.common.shared_layouts import trans_encoding
+from ttpipe.passes.common.shared_layouts import trans_encoding, trans_type
+from ttpipe.passes.pipeline.lower_loops import StageBuilder, replace_uses_and_propagate_type
+from ttpipe.passes.pipeline.schedule import CoarseSchedule
 from ttpipe.passes.common.target import nvidia_compute_capability
 
 REMARK = "load not turned into a TMA load: "
 
-NEGATIVE_COORDINATE = ("ttpipe: a pointer load rewritten as a TMA load reads before its tensor's start "
-                       "(a negative coordinate), which TMA reads as zeros")
-"""The device assertion's message where a coordinate is not proven `>= 0` (step 3)."""
+def tma_writable(encoding: Attribute) -> bool:
+    """TMA writes a box into shared memory as it lies in global memory, innermost dimension
+    contiguous: an NVMMA layout that is not transposed (nor fp4-padded)."""
+    return isinstance(encoding, NVMMASharedEncodingAttr) and not encoding.transposed and not encoding.fp4_padded
 
 
 def descriptor_encoding(load: tt.LoadOp, access: TileAccess) -> Attribute:
     """`E` (module docstring): the shared encoding of the descriptor's block."""
     uses = list(load.result.uses)
     if len(uses) == 1 and isinstance(uses[0].operation, ttg.LocalAllocOp):
-        encoding = uses[0].operation.result.type.encoding
-        if isinstance(encoding, NVMMASharedEncodingAttr):
-            return trans_encoding(encoding, load.result.type.get_shape(), access.order)
+        encoding = trans_encoding(uses[0].operation.result.type.encoding, load.result.type.get_shape(), access.order)
+        if tma_writable(encoding):
+            return encoding
     type_ = load.result.type
     box = [type_.get_shape()[d] for d in access.order]
     rank = len(box)
@@ -84,10 +92,25 @@ def descriptor_encoding(load: tt.LoadOp, access: TileAccess) -> Attribute:
                             element_bit_width(type_.element_type))
 
 
+def staged_encoding(access: TileAccess, encoding: Attribute) -> Attribute:
+    """The encoding a `ttg.local_alloc` of the tile (in the tile's order) has when it is the
+    TMA box written in `encoding` (in the descriptor's order)."""
+    inverse = [access.order.index(d) for d in range(len(access.order))]
+    return trans_encoding(encoding, [d.size for d in access.dims], inverse)
+
+
+EMPTY_COORDINATE = 1 << 30
+"""A coordinate past every extent the descriptor can have where its tensor is empty (step 2)."""
+
+
 @dataclass
-class _Descriptor:
+class Descriptor:
+    """A descriptor made before a scope, and the i1 that says its tensor is empty (some
+    extent below 1), where that is not known false."""
+
     value: SSAValue
     key: tuple
+    empty: SSAValue | None
 
 
 class DescriptorBuilder:
@@ -141,39 +164,48 @@ class DescriptorBuilder:
             total = term if total is None else b.addi(total, term)
         return total if total is not None else b.constant(0, type_)
 
-    def descriptor(self, access: TileAccess, encoding: Attribute) -> SSAValue:
+    def descriptor(self, access: TileAccess, encoding: Attribute) -> Descriptor:
         """The descriptor of `access`'s box in `encoding`, made before its scope (step 2)."""
         load_type = access.load.result.type
         block = TensorType(load_type.element_type, [d.size for d in access.dims], encoding)
         key = (access.base, access.base_offset, tuple((d.stride, d.extent) for d in access.dims), block)
         for known in self.descriptors:
             if known.key == key and _dominates(known.value, access.scope):
-                return known.value
+                return known
         b = OpBuilder(InsertPoint.before(access.scope), access.load.location)
         base = access.base
         if not access.base_offset.is_zero:
             base = b.insert(tt.AddPtrOp(base, self.materialize(b, access.base_offset, i64))).result
-        extents = [self.materialize(b, d.extent, i32) if d.extent is not None
-                   else b.constant(TMA_MAX_COORDINATE_EXTENT, i32) for d in access.dims]
+        extents, empty = [], None
+        for dim in access.dims:
+            constant = None if dim.extent is None else dim.extent.constant_value()
+            if dim.extent is None or (constant is not None and constant >= 1):
+                extents.append(b.constant(constant or TMA_MAX_COORDINATE_EXTENT, i32))
+                continue
+            extent = self.materialize(b, dim.extent, i32)
+            one = b.constant(1, i32)
+            below_one = b.cmpi(CmpIPredicate.slt, extent, one)
+            empty = below_one if empty is None else b.insert(arith.OrIOp(empty, below_one)).result
+            extents.append(b.maxsi(extent, one))
         strides = [self.materialize(b, d.stride, i64) for d in access.dims]
         desc = b.insert(tt.MakeTensorDescOp(base, extents, strides, tt.TensorDescType(block))).result
-        self.descriptors.append(_Descriptor(desc, key))
-        return desc
+        self.descriptors.append(Descriptor(desc, key, empty))
+        return self.descriptors[-1]
 
-    def coordinates(self, b: OpBuilder, access: TileAccess) -> list[SSAValue]:
-        """The box's coordinates at `b`'s point (step 3), each not proven `>= 0` asserted so:
-        once before the scope where the coordinate is computed before it, else at `b`."""
+    def coordinates(self, b: OpBuilder, access: TileAccess, desc: Descriptor) -> list[SSAValue]:
+        """The box's coordinates at `b`'s point (step 3), the first moved past every extent
+        where the tensor is empty (step 2)."""
+        coords = self._coordinates(b, access)
+        if desc.empty is not None:
+            coords[0] = b.select(desc.empty, b.constant(EMPTY_COORDINATE, i32), coords[0])
+        return coords
+
+    def _coordinates(self, b: OpBuilder, access: TileAccess) -> list[SSAValue]:
         coords = []
         for dim in access.dims:
             value = self._known(b, dim.start, i32)
             if value is None:
                 value = self.materialize(b, _without_iterations(dim.start), i32, lambda a: self._iteration(b, a))
-            if not dim.nonnegative:
-                check = b
-                if _dominates(value, access.scope):
-                    check = OpBuilder(InsertPoint.before(access.scope), access.load.location)
-                zero = check.constant(0, i32)
-                check.insert(tt.AssertOp(check.cmpi(CmpIPredicate.sge, value, zero), NEGATIVE_COORDINATE))
             coords.append(value)
         return coords
 
@@ -220,26 +252,28 @@ def _dominates(value: SSAValue, op: Operation) -> bool:
     return properly_dominates(value.owner, op)
 
 
-def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Attribute]]) -> list[tt.DescriptorLoadOp]:
+def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Attribute]],
+            restage: bool = False) -> list[tt.DescriptorLoadOp]:
     """Steps 2-4: each load replaced by a `tt.descriptor_load` of its box in its descriptor
-    encoding, then what computed the loads' addresses and masks erased where now unused."""
+    encoding, then what computed the loads' addresses and masks erased where now unused.
+    A `ttg.local_alloc` of the loaded tile becomes an allocation of the box (read through
+    `ttg.memdesc_trans` where transposed) where its layout is the box's; with `restage`, also
+    where it is not (the allocation takes the box's layout, its readers' types follow: the
+    caller knows they read it either way)."""
     new_loads = []
     leftovers: list[SSAValue] = []
     for access, encoding in accesses:
         load = access.load
         desc = builder.descriptor(access, encoding)
         b = OpBuilder(InsertPoint.before(load), load.location)
-        coords = builder.coordinates(b, access)
+        coords = builder.coordinates(b, access, desc)
         load_type = load.result.type
         layout = infer_trans_encoding(load_type.encoding, load_type.get_shape(), access.order)
         box_type = TensorType(load_type.element_type, [d.size for d in access.dims], layout)
-        new_load = b.insert(tt.DescriptorLoadOp(desc, coords, result_type=box_type, cache=load.cache,
+        new_load = b.insert(tt.DescriptorLoadOp(desc.value, coords, result_type=box_type, cache=load.cache,
                                                 evict=load.evict))
         leftovers += [v for v in (load.ptr, load.mask, load.other) if v is not None]
-        if access.transposed:
-            _read_transposed(b, load, new_load.result, access.order)
-        else:
-            load.result.replace_all_uses_with(new_load.result)
+        _read_box(b, load, new_load.result, access, encoding, restage)
         Rewriter.erase_op(load)
         new_loads.append(new_load)
     _erase_unused(leftovers)
@@ -253,6 +287,40 @@ def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Att
     return new_loads
 
 
+def _read_box(b: OpBuilder, load: tt.LoadOp, box: SSAValue, access: TileAccess, encoding: Attribute,
+              restage: bool) -> None:
+    """The users of `load` read `box` instead (step 3): allocations of the tile as the TMA
+    destination, the others through `tt.trans` where the box is transposed."""
+    inverse = [access.order.index(d) for d in range(len(access.order))]
+    staged_as = staged_encoding(access, encoding)
+    for use in list(load.result.uses):
+        user = use.operation
+        if not isinstance(user, ttg.LocalAllocOp) or user.src is not load.result:
+            continue
+        alloc_type: MemDescType = user.result.type
+        if alloc_type.encoding != staged_as and not restage:
+            continue
+        ub = OpBuilder(InsertPoint.before(user), user.location)
+        staged = ub.insert(ttg.LocalAllocOp(box, result_type=MemDescType.get(
+            box.type.get_shape(), alloc_type.element_type, encoding, alloc_type.memory_space,
+            alloc_type.mutable))).result
+        view = staged
+        if access.transposed:
+            view = ub.insert(ttg.MemDescTransOp(staged, order=inverse, result_type=trans_type(staged.type, inverse)))
+            view = view.result
+        if view.type == alloc_type:
+            user.result.replace_all_uses_with(view)
+        else:
+            replace_uses_and_propagate_type(StageBuilder(CoarseSchedule(), InsertPoint.before(user), user.location),
+                                            user, view)
+        Rewriter.erase_op(user)
+    if load.result.uses:
+        value = box
+        if access.transposed:
+            value = b.insert(tt.TransOp(box, order=inverse, result_type=load.result.type)).result
+        load.result.replace_all_uses_with(value)
+
+
 def _erase_unused(values: Sequence[SSAValue]) -> None:
     for value in values:
         if isinstance(value.owner, Operation) and value.owner.parent is not None:
@@ -264,26 +332,6 @@ def load_loop(op: Operation) -> scf.ForOp | None:
     while parent is not None and not isinstance(parent, (scf.ForOp, tt.FuncOp)):
         parent = parent.parent_op()
     return parent if isinstance(parent, scf.ForOp) else None
-
-
-def _read_transposed(b: OpBuilder, load: tt.LoadOp, box: SSAValue, order: Sequence[int]) -> None:
-    """The users of `load` read the transposed `box` (step 3)."""
-    inverse = [list(order).index(d) for d in range(len(order))]
-    for use in list(load.result.uses):
-        user = use.operation
-        if isinstance(user, ttg.LocalAllocOp) and user.src is load.result:
-            alloc_type: MemDescType = user.result.type
-            encoding = trans_encoding(alloc_type.encoding, alloc_type.shape, order)
-            ub = OpBuilder(InsertPoint.before(user), user.location)
-            staged = ub.insert(ttg.LocalAllocOp(box, result_type=MemDescType.get(
-                box.type.get_shape(), alloc_type.element_type, encoding, alloc_type.memory_space,
-                alloc_type.mutable))).result
-            view = ub.insert(ttg.MemDescTransOp(staged, order=inverse, result_type=alloc_type)).result
-            user.result.replace_all_uses_with(view)
-            Rewriter.erase_op(user)
-    if load.result.uses:
-        back = b.insert(tt.TransOp(box, order=inverse, result_type=load.result.type)).result
-        load.result.replace_all_uses_with(back)
 
 
 def load_accesses(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[tuple[tt.LoadOp, TileAccess | str]]:

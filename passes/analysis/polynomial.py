@@ -167,11 +167,6 @@ class Poly:
             quotient[frozenset((a, p) for a, p in powers.items() if p)] = value // coefficient
         return Poly(quotient)
 
-    def is_nonnegative(self, nonnegative_atom: Callable[[Atom], bool]) -> bool:
-        """Whether this is >= 0 for every value of its atoms that `nonnegative_atom`
-        admits: every coefficient positive and every atom of an odd power nonnegative."""
-        return all(c > 0 and all(p % 2 == 0 or nonnegative_atom(a) for a, p in m) for m, c in self.terms.items())
-
     def divisibility(self, atom_divisibility: Callable[[Atom], int]) -> int:
         """A number dividing this for every value of its atoms (`atom_divisibility` says one
         dividing each atom); 0 is divided by anything (returned as 0)."""

@@ -37,11 +37,14 @@ the reason. Algorithm:
   5. Rules TMA imposes (`hardware.py`): base and strides multiples of 16 bytes (from
      `tt.divisibility` through axis info), box sizes at most 256 and the innermost at least
      16 bytes, an element type TMA copies, no `isVolatile`, `other` zero or absent.
-     Coordinates must be >= 0 (TMA reads nothing below 0 where a pointer load reads memory
-     before its base): proven from the atoms (program ids, induction variables of loops
-     starting at >= 0, constants, and what sums, products, quotients and remainders of
-     those give) or by a `>= 0` mask; `TileDim.nonnegative` says which, and the caller
-     checks the others at run time.
+     Coordinates must be >= 0: TMA reads nothing below 0, where a pointer load reads memory
+     before its base. The box's coordinates come from program ids, loop counters and the
+     kernel's integer arguments (sizes, tile counts); for a launch the kernel handles
+     without reading out of bounds, they are not negative, and the rewrite takes that as
+     given where it cannot prove it (a grouped tile order divides by `min(tiles - first,
+     GROUP)`, whose sign no local fact shows). A kernel that deliberately reads before its
+     pointer argument, unmasked, is outside this model; a `>= 0` mask makes TMA's lower
+     bound the load's own.
 
 The analysis changes nothing; `passes/pointer_loads_to_tma.py` builds the descriptor and
 the `tt.descriptor_load` from a `TileAccess`.
@@ -132,8 +135,6 @@ class TileDim:
     """The coordinate of the tile's first element along it, at the load."""
     extent: Poly | None
     """The tensor's size along it (scope-invariant); None where nothing bounds the load."""
-    nonnegative: bool
-    """`start >= 0` is proven (or a `>= 0` mask makes TMA's lower bound the load's own)."""
 
 
 @dataclass(frozen=True)
@@ -455,9 +456,6 @@ class TileAccessAnalysis:
             return any(self._nonnegative(v, visiting) for v in owner.operands)
         return False
 
-    def _atom_nonnegative(self, atom: Atom) -> bool:
-        return isinstance(atom, (TileCoord, Iteration)) or self.nonnegative(atom)
-
     def divisibility(self, atom: Atom) -> int:
         """A power of two dividing an atom (axis info's, for scalars)."""
         if isinstance(atom, (TileCoord, Iteration)):
@@ -560,9 +558,7 @@ class _Box:
                 raise NotATile(f"a lower bound on tile dimension {dim} other than the tensor's start")
         self._check_alignment(base_offset, strides, inner, element)
         order = [d for d in range(self.rank) if d != inner] + [inner]
-        dims = tuple(TileDim(d, self.shape[d], strides[d], starts[d], extents.get(d),
-                             d in lower or starts[d].is_nonnegative(self.analysis._atom_nonnegative))
-                     for d in order)
+        dims = tuple(TileDim(d, self.shape[d], strides[d], starts[d], extents.get(d)) for d in order)
         guards = tuple(Guard(g.dim, starts[g.dim], extents[g.dim]) for g in self.pointer.offset.guards
                        if g.dim not in self._masked_guards)
         return TileAccess(self.load, self.scope, self.pointer.base, base_offset, dims, guards)

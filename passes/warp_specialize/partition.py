@@ -13,8 +13,7 @@ the loop is specialized (a refused loop stays exactly as it was):
   1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
      `loop not warp-specialized: <reason>` (in `mode=auto` only loops holding a wgmma are
      reported) and keeps its ops unstamped, so the pipeliner handles it as before.
-  2. Seed the partitions: each `tt.descriptor_load` goes to the producer (`PRODUCER`),
-     with the scalar `tt.assert`s of its coordinates' signs (step 0);
+  2. Seed the partitions: each `tt.descriptor_load` goes to the producer (`PRODUCER`);
      its `ttg.local_alloc`, the memdesc views of that, and the `ttng.warp_group_dot`s go
      to the consumer (`CONSUMER`); so does whatever computes a loop result read after
      the loop.
@@ -52,9 +51,8 @@ may lift):
   - every op of the body is one of: a TMA tile load (`tt.descriptor_load`) whose only use
     is a `ttg.local_alloc` in the descriptor's shared encoding; that allocation and memdesc
     views of it, read only as wgmma operands; a `ttng.warp_group_dot` with both operands
-    in shared memory; a side-effect-free op on scalars; a `tt.assert` of a scalar. So
-    stores, atomics, barriers and any other side effect refuse the loop (pointer loads
-    are TMA loads by now, step 0);
+    in shared memory; a side-effect-free op on scalars. So stores, atomics, barriers and
+    any other side effect refuse the loop (pointer loads are TMA loads by now, step 0);
   - the iteration arguments are accumulators (tensors read only as a wgmma's accumulator,
     with a wgmma's result yielded for them) or scalars computed from the induction
     variable, iteration arguments and loop invariants ("induction-derived");
@@ -212,8 +210,8 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
             allocs.add(_check_tma_load(op))
         elif isinstance(op, ttng.WarpGroupDotOp):
             found.dots.append(op)
-        elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) or is_scalar_assert(op):
-            continue  # buffers: checked from their load below; assertions: the producer's
+        elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)):
+            continue  # checked from their load below
         elif not is_side_effect_free(op):
             raise Refused(f"'{op.name}' has side effects")
         elif not all(_is_scalar(v) for v in (*op.operands, *op.results)):
@@ -246,12 +244,6 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
                       f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     return found
-
-
-def is_scalar_assert(op: Operation) -> bool:
-    """A `tt.assert` of a scalar condition: the producer checks it (the coordinates of a
-    pointer load rewritten as TMA, `pointer_loads_to_tma`), with no barrier in its lowering."""
-    return isinstance(op, tt.AssertOp) and _is_scalar(op.condition)
 
 
 def _reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
@@ -298,9 +290,8 @@ def assign_partitions(found: WarpSpecializedLoop) -> dict[Operation, set[int]]:
     """Steps 2-3: the partitions of each op of the body."""
     loop = found.loop
     parts: dict[Operation, set[int]] = {op: set() for op in body_ops(loop)}
-    for op in parts:
-        if isinstance(op, tt.DescriptorLoadOp) or is_scalar_assert(op):
-            parts[op].add(PRODUCER)
+    for load in found.loads:
+        parts[load].add(PRODUCER)
     for op in parts:
         if isinstance(op, (ttg.LocalAllocOp, ttng.WarpGroupDotOp, *MEMDESC_VIEWS)):
             parts[op].add(CONSUMER)
@@ -527,7 +518,7 @@ class PartitionLoops(ModulePass):
             k_loop = copy_loop if nest is None else nest[1]
             if any(isinstance(op, tt.LoadOp) for op in k_loop.body.ops):
                 analysis = TileAccessAnalysis(ModuleAxisInfo(copy.get_toplevel_object()))
-                convert(DescriptorBuilder(copy, analysis), tma_plan(k_loop, analysis))
+                convert(DescriptorBuilder(copy, analysis), tma_plan(k_loop, analysis), restage=True)
             copy_loop = _loops(copy)[position]
             nest = persistent_loops(copy_loop)
             if nest is not None:

@@ -7,6 +7,12 @@ pointer tensors is warp-specialized once every such load is a TMA box
 (`tma_plan`). `ttpipe-ws-partition` rewrites them (`pointer_loads_to_tma.convert`) on a copy
 of the function and keeps the copy only when the loop is then specialized.
 
+Layouts. TMA writes a box into shared memory with its innermost (contiguous) dimension
+contiguous; where the kernel staged the tile the other way (AccelerateMatmul's choice when
+the loads' contiguity is hidden, e.g. behind `tl.where`), the allocation takes the box's
+layout instead (`convert(..., restage=True)`): wgmma reads 16-bit operands either way, and
+8-bit ones only K-major, so such a load of 8-bit elements refuses the loop.
+
 Guards. Triton's tutorials keep a tile's rows in bounds with `(off + arange) % M` or
 `where(off + arange < M, off + arange, 0)`: past row M they load other, real rows, where a
 TMA box reads zeros. The two differ only in rows (of A; columns of B) past the bound, and
@@ -28,15 +34,19 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttpipe.dialects import scf, tt, ttg, ttng
-from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_arith_or_math_elementwise
 from ttpipe.passes.analysis.polynomial import Poly
 from ttpipe.passes.analysis.tile_access import Guard, NotATile, TileAccess, TileAccessAnalysis
 from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS
-from ttpipe.passes.pointer_loads_to_tma import descriptor_encoding
+from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.pointer_loads_to_tma import descriptor_encoding, staged_encoding
 from ttpipe.passes.warp_specialize.cooperative import Refused
 
 A_OPERAND, B_OPERAND = 0, 1
+
+MN_MAJOR_BITS = (16, )
+"""wgmma reads an operand from shared memory transposed (MN-major) only for 16-bit elements
+(PTX ISA, "wgmma.mma_async": `imm-trans-a/b` for .f16/.bf16)."""
 
 
 def tma_plan(k_loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[TileAccess, Attribute]]:
@@ -54,8 +64,10 @@ def tma_plan(k_loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[Tile
         if len(uses) != 1 or not isinstance(uses[0].operation, ttg.LocalAllocOp):
             raise Refused("a pointer load whose value is used other than by one ttg.local_alloc")
         encoding = descriptor_encoding(op, access)
-        if not isinstance(encoding, NVMMASharedEncodingAttr):
-            raise Refused("a pointer load staged in shared memory in a layout TMA does not write")
+        bits = element_bit_width(op.result.type.element_type)
+        if uses[0].operation.result.type.encoding != staged_encoding(access, encoding) and bits not in MN_MAJOR_BITS:
+            raise Refused(f"a pointer load of {bits}-bit elements whose tile the kernel stages transposed: TMA writes "
+                          f"it as it lies in memory, and wgmma reads {bits}-bit operands K-major only")
         for guard in access.guards:
             why = undiscarded(k_loop, uses[0].operation, guard, analysis)
             if why is not None:

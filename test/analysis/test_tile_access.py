@@ -41,11 +41,7 @@ def test_substitute_divide_and_rename():
     assert p.degree_in(lambda a: isinstance(a, TileCoord)) == 2
 
 
-def test_signs_and_divisibility():
-    assert (Poly.constant(3) * x() + Poly.constant(1)).is_nonnegative(lambda a: True)
-    assert not (x() - Poly.constant(1)).is_nonnegative(lambda a: True)
-    assert (x() * x()).is_nonnegative(lambda a: False)  # a square
-    assert not x().is_nonnegative(lambda a: False)
+def test_divisibility():
     assert (Poly.constant(64) * x() + Poly.constant(128) * y()).divisibility(lambda a: 2) == 128
     assert Poly().divisibility(lambda a: 1) == 0
 
@@ -118,9 +114,9 @@ def test_box_of_a_masked_tile():
     rows, cols = access.dims
     assert rows.stride == Poly.atom(s) and rows.extent == Poly.atom(m)
     pid = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp)).result
-    assert rows.start == Poly.constant(64) * Poly.atom(pid) and rows.nonnegative
+    assert rows.start == Poly.constant(64) * Poly.atom(pid)
     assert cols.stride == Poly.constant(1) and cols.extent == Poly.atom(kk)
-    assert cols.start == Poly.constant(64) * Poly.atom(Iteration(loop)) and cols.nonnegative
+    assert cols.start == Poly.constant(64) * Poly.atom(Iteration(loop))
 
 
 def test_unmasked_rows_move_the_base_and_a_guard_is_reported():

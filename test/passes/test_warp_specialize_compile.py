@@ -273,3 +273,28 @@ def test_epilogue_partition_sass_tma_stores_only_in_a_40_register_warp(epilogue_
     assert sites.registers(sites.tma_stores) == {40}, "a TMA store outside the epilogue warp"
     assert sites.spans_of(sites.tma_stores).isdisjoint(sites.spans_of(sites.tma_loads)), \
         "the TMA stores in the producer's code"
+
+
+POINTERS_TTIR = TTIR.with_name("matmul_pointers_persistent.ttir")
+"""Triton's persistent tutorial matmul (09) with pointer loads, 64x64x64 fp16, num_warps=4,
+the tile loop marked (`test/gpu/test_warp_specialize.py`'s `matmul_pointers_persistent`)."""
+
+
+@pytest.fixture(scope="module")
+def pointers():
+    return ttpipe_compile.compile_file(str(POINTERS_TTIR), "sm_90a", pipeline=PIPELINE)
+
+
+def test_pointer_loads_become_tma_and_the_wgmmas_stay_asynchronous(pointers):
+    """The loads are TMA copies from tensormaps the kernel makes, in the producer; the
+    kernel holds no call (ptxas would serialize every wgmma: C7510), so each wgmma group is
+    waited for once per K step, not after every instruction."""
+    assert "ttng.tensormap_create" in pointers.asm["ttgir"] and "tt.load " not in pointers.asm["ttgir"]
+    assert "call.uni" not in pointers.asm["ptx"] and "__assertfail" not in pointers.asm["ptx"]
+    lines = pointers.sass().splitlines()
+    spans = producer_spans(lines)
+    tma_loads = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    assert tma_loads and all(any(start < n < end for start, end in spans) for n in tma_loads)
+    drained = [line for line in lines if "WARPGROUP.DEPBAR.LE gsb0, 0x0" in line]
+    assert hgmma and len(drained) < len(hgmma) // 2

@@ -5,18 +5,21 @@
 
 // A row walked in 1024-element chunks (a looped reduction): a 1-D box of the row
 // x + row * stride (the base moves by the scope-invariant row offset), extent n, at coordinate
-// off; both the base and the coordinate are proven >= 0 (program id, a loop from 0), so there
-// is no assertion.
+// off.
 // CHECK-LABEL: tt.func @row_sum(
 // CHECK-SAME: %[[X:[a-z0-9_]+]]: !tt.ptr<f16> {{[^,]*}}, %[[STRIDE:[a-z0-9_]+]]: i32 {{[^,]*}}, %[[N:[a-z0-9_]+]]: i32
 // CHECK: %[[ROW:.+]] = tt.get_program_id x : i32
 // CHECK: %[[OFF:.+]] = arith.muli %[[ROW]], %[[STRIDE]] : i32
 // CHECK: %[[OFF64:.+]] = arith.extsi %[[OFF]] : i32 to i64
 // CHECK: %[[BASE:.+]] = tt.addptr %[[X]], %[[OFF64]] : !tt.ptr<f16>, i64
-// CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor %[[BASE]], [%[[N]]], [%c1_i64] : <f16>, <tensor<1024xf16, #shared>>
-// CHECK-NOT: tt.assert
+// A tensormap's extent must be >= 1: n is clamped to 1, and where n < 1 (an empty row, which
+// the masked load reads as zeros everywhere) the coordinate moves past it.
+// CHECK: %[[EMPTY:.+]] = arith.cmpi slt, %[[N]], %c1_i32 : i32
+// CHECK-NEXT: %[[EXTENT:.+]] = arith.maxsi %[[N]], %c1_i32 : i32
+// CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor %[[BASE]], [%[[EXTENT]]], [%c1_i64] : <f16>, <tensor<1024xf16, #shared>>
 // CHECK: scf.for %[[COL:[a-z0-9_]+]] = %c0{{.*}} to %[[N]] step %c1024{{.*}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}) -> (tensor<1024xf32, #blocked>)
-// CHECK-NEXT: %[[V:.+]] = tt.descriptor_load %[[DESC]][%[[COL]]] : !tt.tensordesc<tensor<1024xf16, #shared>> -> tensor<1024xf16, #blocked>
+// CHECK: %[[AT:.+]] = arith.select %[[EMPTY]], %c1073741824_i32, %[[COL]] : i32
+// CHECK-NEXT: %[[V:.+]] = tt.descriptor_load %[[DESC]][%[[AT]]] : !tt.tensordesc<tensor<1024xf16, #shared>> -> tensor<1024xf16, #blocked>
 // CHECK-NEXT: arith.extf %[[V]]
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
