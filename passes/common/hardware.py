@@ -301,6 +301,21 @@ SM90_MAX_SHARED_MEMORY_PER_BLOCK = 232448
 Programming Guide, "Technical Specifications per Compute Capability", 9.0); it is the
 `max_shared_mem` Triton's launcher reads from the driver on an H100."""
 
+SM90_SHARED_MEMORY_PER_SM = 233472
+"""Shared memory of one SM on sm_90 (228 KB, CUDA C++ Programming Guide, "Technical
+Specifications per Compute Capability", 9.0): what the CTAs resident on it share."""
+
+SM90_MAX_WARPS_PER_SM = 64
+"""Resident warps per SM on sm_90 (2048 threads, same table)."""
+
+SM90_MAX_CTAS_PER_SM = 32
+"""Resident CTAs per SM on sm_90 (same table)."""
+
+H100_BYTES_IN_FLIGHT_PER_SM = 32 * 1024
+"""Bytes of loads an SM of an H100 SXM must keep in flight to stream at its memory
+bandwidth (Little's law: 3.35 TB/s over 132 SMs is about 25 bytes per ns per SM, times a
+loaded DRAM latency of about 1.25 us)."""
+
 MBARRIER_BYTES = 8
 """An mbarrier object is a 64-bit word in shared memory (PTX ISA "Size and alignment of
 mbarrier object"); Triton allocates each as `memdesc<1xi64>`."""

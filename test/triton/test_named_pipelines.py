@@ -89,13 +89,32 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false stream-loops=false ", "ttgir-sm100": ""}
+"""What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
+
+
 @pytest.mark.parametrize("name", CAPABILITIES)
 def test_impl_ttpipe_replaces_exactly_the_registered_passes(name):
     registered = {cpp: python for cpp, python in pipelines.PYTHON_REPLACEMENTS.items() if python in all_passes()}
-    default, triton = spec.parse(name), spec.parse(f"{name}{{impl=triton}}")
+    default, triton = spec.parse(f"{name}{{{PARITY[name]}}}"), spec.parse(f"{name}{{impl=triton}}")
     assert len(default) == len(triton)
     for ours, theirs in zip(default, triton):
         assert ours.info.name == registered.get(theirs.info.name, theirs.info.name)
+
+
+def test_sm90_adds_warp_specialization_and_streams_by_default():
+    """With impl=ttpipe, sm_90's pipeline warp-specializes the loops users mark (ttpipe's pass
+    in place of nvgpu-warp-specialization) and streams memory-bound loops before the
+    pipeliner; impl=triton keeps Triton's pass, and asking it to stream is an error."""
+    default = [step.info.name for step in spec.parse("ttgir-sm90")]
+    assert "ttpipe-warp-specialize" in default and "nvgpu-warp-specialization" not in default
+    assert default.index("ttpipe-stream-loops") == default.index("ttpipe-assign-latencies") - 1
+    triton = [step.info.name for step in spec.parse("ttgir-sm90{impl=triton}")]
+    assert "nvgpu-warp-specialization" in triton and "ttpipe-stream-loops" not in triton
+    with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90 with impl=ttpipe"):
+        spec.parse("ttgir-sm90{impl=triton stream-loops=true}")
+    with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90"):
+        spec.parse("ttgir-sm100{stream-loops=true}")
 
 
 @pytest.fixture
@@ -113,10 +132,11 @@ def _python_pass(name: str, *options: PassOption) -> None:
 
 
 def test_impl_ttpipe_runs_the_registered_python_passes(no_python_passes):
-    assert _steps("ttgir-sm90") == _steps("ttgir-sm90{impl=triton}")
+    parity = PARITY["ttgir-sm90"]
+    assert _steps(f"ttgir-sm90{{{parity}}}") == _steps("ttgir-sm90{impl=triton}")
     _python_pass("ttpipe-accelerate-matmul")
     _python_pass("ttpipe-pipeline", PassOption("num-stages", int, 3))
-    assert _steps("ttgir-sm90{num-stages=4}") == [
+    assert _steps(f"ttgir-sm90{{{parity}num-stages=4}}") == [
         {"tritongpu-accelerate-matmul": "ttpipe-accelerate-matmul",
          "tritongpu-pipeline{num-stages=4 dump-intermediate-steps=false}": "ttpipe-pipeline{num-stages=4}",
          }.get(step, step) for step in _steps("ttgir-sm90{num-stages=4 impl=triton}")]
@@ -124,6 +144,6 @@ def test_impl_ttpipe_runs_the_registered_python_passes(no_python_passes):
 
 def test_a_python_pass_lacking_a_needed_option_is_an_error(no_python_passes):
     _python_pass("ttpipe-assign-latencies")
-    spec.parse("ttgir-sm90")  # num-stages=3 is the C++ pass's default: nothing lost
+    spec.parse(f"ttgir-sm90{{{PARITY['ttgir-sm90']}}}")  # num-stages=3 is the C++ pass's default: nothing lost
     with pytest.raises(spec.PipelineError, match="pass 'ttpipe-assign-latencies' has no option 'num-stages'"):
-        spec.parse("ttgir-sm90{num-stages=4}")
+        spec.parse(f"ttgir-sm90{{{PARITY['ttgir-sm90']}num-stages=4}}")

@@ -9,6 +9,12 @@ for line). Their options are the compile options that reach those passes (`num-w
 `PYTHON_REPLACEMENTS` whose ttpipe version is registered runs instead of Triton's; with
 `impl=triton`, the pipeline is exactly Triton's.
 
+Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
+place of Triton's `nvgpu-warp-specialization` for the loops the user marks
+(`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
+`ttpipe-stream-loops` before the pipeliner (`stream-loops=true`). `warp-specialize=false
+stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for pass.
+
 `ttpipe.pipeline.spec` expands a pipeline in place into its passes.
 """
 
@@ -64,13 +70,15 @@ OPTIONS = (
     # pipeline expands.
     PassOption("scheduler", str, "default",
                "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function"),
-    PassOption("warp-specialize", str, "false",
-               "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true) or all TMA+wgmma loops (auto)",
-               _warp_specialize),
+    PassOption("warp-specialize", str, "true",
+               "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true; impl=triton: false unless "
+               "given) or all TMA+wgmma loops (auto); false: Triton's nvgpu-warp-specialization", _warp_specialize),
     PassOption("warp-specialize-consumers", str, "auto",
                "sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)", check_consumers),
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
+    PassOption("stream-loops", bool, True,
+               "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)"),
 )
 
 
@@ -177,6 +185,8 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     if values["impl"] == "ttpipe":
         steps = [_in_python(name, options) for name, options in steps]
     mode = WARP_SPECIALIZE[values["warp-specialize"]]
+    if "warp-specialize" not in given and (values["impl"] == "triton" or capability // 10 != 9):
+        mode = None  # Triton's own pass where the pipeline is Triton's, or the target no Hopper
     if mode is not None:
         if capability // 10 != 9:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
@@ -188,6 +198,11 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
+    if "stream-loops" in given and values["stream-loops"] and (capability // 10 != 9 or values["impl"] != "ttpipe"):
+        raise PipelineError("option 'stream-loops' is for ttgir-sm90 with impl=ttpipe")
+    if values["stream-loops"] and capability // 10 == 9 and values["impl"] == "ttpipe":
+        at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
+        steps.insert(at, ("ttpipe-stream-loops", {}))
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

@@ -1,0 +1,170 @@
+"""`ttpipe-stream-loops`: memory-bound loops (no dot) pipelined as streams of TMA loads,
+as many stages deep as keeping the SM's memory pipe busy takes (seed 002).
+
+Triton pipelines a loop's loads only when they feed a dot, or when the user marks the loop
+(`tl.range(..., num_stages=...)`, `tt.num_stages`); a layer norm or a grid-stride pointwise
+kernel walking memory in a plain `for` loop has one chunk per CTA in flight. This pass asks
+the pipeliner (`ttpipe-assign-latencies`, `ttpipe-pipeline`, which run after it) for the
+stages a stated cost model says the loop needs, and gives its loads to TMA.
+
+Algorithm, for every innermost `scf.for` of sm_90 with no dot, no `tt.num_stages` of its own
+and at least one `tt.load` of a tensor:
+  1. Bytes per iteration `B`: the tiles its tensor loads bring, per CTA.
+  2. CTAs per SM `C(S)` at `S` stages: one for a grid-stride loop (its step reads
+     `tt.get_num_programs`: a persistent kernel, a CTA per SM); else as many as the warps
+     allow (`SM90_MAX_WARPS_PER_SM / num_warps`, at most `SM90_MAX_CTAS_PER_SM`), and as
+     many as `S` rings of `B` bytes leave room for in `SM90_SHARED_MEMORY_PER_SM`.
+  3. In flight at `S` stages: `C(S) * max(S - 1, 1) * B` (the pipeliner keeps `S - 1`
+     iterations of loads ahead; unpipelined, one). The loop is left alone when one
+     iteration per CTA already covers `H100_BYTES_IN_FLIGHT_PER_SM` (Little's law for the
+     H100's bandwidth; remark `loop not streamed: <reason>`); else it gets the least `S`
+     (2 to `MAX_STAGES`) that does, or the `S` that brings the most.
+  4. Its loads that are TMA boxes (`TileAccessAnalysis`; no in-bounds guard, `other`
+     zero) become TMA loads of device-made descriptors (`pointer_loads_to_tma`); the
+     others stay pointer loads, which the pipeliner turns into cp.async.
+  5. `tt.num_stages = S` on the loop: `ttpipe-assign-latencies` then pipelines every load
+     of the loop, not only those feeding dots.
+
+`stages=N` (N >= 2) skips the cost model and asks for N stages on every such loop; a loop
+with `tt.num_stages` (`tl.range(..., num_stages=...)`) keeps the user's stages, its loads
+still given to TMA. Attributes read: `ttg.target`, `ttg.num-warps`, `tt.num_stages`;
+written: `tt.num_stages`.
+
+Not done here (see docs/measurements.md): a kernel that walks the same row twice (mean,
+then normalize) still reads it twice from memory; keeping the row in shared memory between
+the loops is a later round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.passes import ModulePass
+
+from ttpipe.dialects import scf, tt
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.hardware import (
+    H100_BYTES_IN_FLIGHT_PER_SM,
+    SM90_MAX_CTAS_PER_SM,
+    SM90_MAX_WARPS_PER_SM,
+    SM90_SHARED_MEMORY_PER_SM,
+    is_hopper,
+)
+from ttpipe.passes.common.ir import backward_slice_in_block
+from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
+from ttpipe.passes.pipeline.assign_latencies import DOT_OPS
+from ttpipe.passes.pipeline.lower_loops import tile_bytes
+from ttpipe.passes.pipeline.pipelining_utility import is_outer_loop
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
+from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert, descriptor_encoding, load_accesses
+
+MAX_STAGES = 8
+"""The deepest ring the cost model asks for."""
+
+REMARK = "loop not streamed: "
+
+
+@dataclass(frozen=True)
+class StreamPlan:
+    """What the cost model decided for one loop."""
+
+    stages: int
+    bytes_per_iteration: int
+    ctas_per_sm: int
+    in_flight: int
+
+
+def is_grid_stride(loop: scf.ForOp) -> bool:
+    """The loop's step reads `tt.get_num_programs`: a persistent kernel's loop over its work."""
+    return any(isinstance(op, tt.GetNumProgramsOp) for op in backward_slice_in_block([loop.step], loop.parent_block()))
+
+
+def ctas_per_sm(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
+    """Step 2."""
+    if is_grid_stride(loop):
+        return 1
+    by_warps = min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM)
+    return max(1, min(by_warps, SM90_SHARED_MEMORY_PER_SM // (stages * bytes_per_iteration)))
+
+
+def in_flight(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
+    """Step 3: bytes of loads an SM has in flight with `stages` stages (1: unpipelined)."""
+    return ctas_per_sm(loop, stages, bytes_per_iteration) * max(stages - 1, 1) * bytes_per_iteration
+
+
+def plan(loop: scf.ForOp, stages: int = 0) -> StreamPlan | str:
+    """Steps 1-3 for one loop: its plan, or why it is not streamed (`stages`: forced)."""
+    loads = [op for op in loop.body.ops if isinstance(op, tt.LoadOp) and isinstance(op.result.type, TensorType)]
+    bytes_per_iteration = sum(tile_bytes(load.result.type) for load in loads)
+    unpipelined = in_flight(loop, 1, bytes_per_iteration)
+    if stages:
+        return StreamPlan(stages, bytes_per_iteration, ctas_per_sm(loop, stages, bytes_per_iteration),
+                          in_flight(loop, stages, bytes_per_iteration))
+    if unpipelined >= H100_BYTES_IN_FLIGHT_PER_SM:
+        return (f"{unpipelined} bytes in flight per SM unpipelined ({bytes_per_iteration} per iteration), "
+                f"enough to cover memory latency ({H100_BYTES_IN_FLIGHT_PER_SM})")
+    best = max(range(2, MAX_STAGES + 1), key=lambda s: (min(in_flight(loop, s, bytes_per_iteration),
+                                                             H100_BYTES_IN_FLIGHT_PER_SM), -s))
+    return StreamPlan(best, bytes_per_iteration, ctas_per_sm(loop, best, bytes_per_iteration),
+                      in_flight(loop, best, bytes_per_iteration))
+
+
+def is_memory_loop(loop: scf.ForOp) -> bool:
+    """An innermost loop with no dot (the pipeliner's own case) that loads a tensor."""
+    return (not is_outer_loop(loop) and not any(isinstance(op, DOT_OPS) for op in loop.walk())
+            and any(isinstance(op, tt.LoadOp) and isinstance(op.result.type, TensorType) for op in loop.body.ops))
+
+
+@dataclass(frozen=True)
+class StreamLoops(ModulePass):
+    """Pipeline memory-bound loops (no dot) as deep streams of TMA loads, by a cost model of bytes in flight.
+
+    Before:
+
+        scf.for %off = ... {                       // a row, 2048 elements at a time
+          %x = tt.load %p, %mask, %zero            // p = x_row + off + arange
+          ...
+        }
+
+    After (then pipelined by ttpipe-pipeline: an S-stage ring, one mbarrier per stage):
+
+        %desc = tt.make_tensor_descriptor %x_row, [%n], [1]
+        scf.for %off = ... {
+          %x = tt.descriptor_load %desc[%off]
+          ...
+        } {tt.num_stages = S}
+
+    See `ttpipe.passes.pipeline.stream_loops` for the cost model and what it skips (a
+    remark `loop not streamed: <reason>`).
+    """
+
+    name = "ttpipe-stream-loops"
+
+    stages: int = field(default=0, metadata={"help": "stages for every memory-bound loop (0: the cost model's)"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not is_hopper(nvidia_compute_capability(op)):
+            return
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
+            streamed: list[scf.ForOp] = []
+            for loop in [o for o in func.walk() if isinstance(o, scf.ForOp)]:
+                if not is_memory_loop(loop):
+                    continue
+                if NUM_STAGES in loop.attributes:
+                    streamed.append(loop)  # the user's stages; its loads still go to TMA
+                    continue
+                decided = plan(loop, self.stages)
+                if isinstance(decided, str):
+                    emit_remark(loop, REMARK + decided)
+                    continue
+                loop.attributes[NUM_STAGES] = int_attr(decided.stages)
+                streamed.append(loop)
+            accesses = [(access, descriptor_encoding(load, access)) for load, access in load_accesses(func, analysis)
+                        if not isinstance(access, str) and not access.guards
+                        and any(load.parent_op() is loop for loop in streamed)]
+            convert(DescriptorBuilder(func, analysis), accesses)
