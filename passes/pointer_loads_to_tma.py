@@ -59,7 +59,7 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Atom, Iteration, Poly, ordered_terms
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
-from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, infer_trans_encoding
 from ttpipe.passes.common.hardware import TMA_MAX_COORDINATE_EXTENT
@@ -128,7 +128,7 @@ class DescriptorBuilder:
                         self.position[arg] = len(self.position)
             for result in op.results:
                 self.position[result] = len(self.position)
-        self.descriptors: list[_Descriptor] = []
+        self.descriptors: list[Descriptor] = []
 
     def _order(self, atom: Atom) -> int:
         if isinstance(atom, Iteration):

@@ -58,13 +58,13 @@ from functools import cached_property
 from math import gcd
 
 from xdsl.dialects.builtin import IntegerType, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
-from ttpipe.passes.analysis.polynomial import ONE, Atom, Iteration, Monomial, Poly, TileCoord
+from ttpipe.passes.analysis.polynomial import Atom, Iteration, Monomial, Poly, TileCoord
 from ttpipe.passes.common.builder import constant_int_value
 from ttpipe.passes.common.hardware import (
     TMA_GLOBAL_ALIGN_BYTES,
@@ -521,6 +521,8 @@ class _Box:
             raise NotATile(f"elements of {element_bit_width(element)} bits, which TMA does not copy")
         if any(size == 1 for size in self.shape):
             raise NotATile("a tile dimension of size 1")
+        if not self.invariant(self.pointer.base):
+            raise NotATile("a base pointer computed inside the loop nest")
         strides = self.strides
         innermost = [d for d in range(self.rank) if strides[d] == Poly.constant(1)]
         if len(innermost) != 1:

@@ -145,6 +145,18 @@ def test_loads_tma_cannot_perform(change, reason):
         analysis.load(load)
 
 
+def test_a_base_pointer_made_in_the_loop_is_no_descriptor_base():
+    """The descriptor is made before the loop nest: a base pointer the loop itself picks
+    (here through `arith.select`, which the address arithmetic does not look through)
+    cannot be its base."""
+    pick = ROW_TILE.replace("%base = tt.splat %a :", "%odd = arith.cmpi slt, %k, %c1 : i32\n"
+                            "      %which = arith.select %odd, %a, %a : !tt.ptr<f16>\n"
+                            "      %base = tt.splat %which :")
+    module, (load, ), analysis = kernel(pick + "      %v = tt.load %p : tensor<64x64x!tt.ptr<f16>, #blocked>\n")
+    with pytest.raises(NotATile, match="base pointer computed inside the loop nest"):
+        analysis.load(load)
+
+
 def test_signs_the_analysis_proves():
     module = parse_module("""
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
