@@ -21,7 +21,9 @@ Algorithm, for every `tt.load` inside an `scf.for`:
      `iv - lb` scaled where `step` divides it; a value that already computes one is reused)
      and `tt.descriptor_load`. Where the stride-1 dimension is not the tile's last, the box
      is the tile transposed: a `ttg.local_alloc` user reads it through
-     `ttg.memdesc_trans`, any other user through `tt.trans`. Coordinates are taken to be
+     `ttg.memdesc_trans`, any other user through `tt.trans`. TMA fills zeros where the mask
+     is false: a load whose `other` is not zero qualifies only where registers read it,
+     and gets `select(mask, value, other)`. Coordinates are taken to be
      `>= 0` (`tile_access`, step 5): the coordinates are not checked on the device, because
      any call in a kernel (`tt.assert` lowers to one) makes ptxas serialize its wgmmas
      (C7510).
@@ -63,7 +65,13 @@ from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, infer_trans_encoding
 from ttpipe.passes.common.hardware import TMA_MAX_COORDINATE_EXTENT
-from ttpipe.passes.common.ir import erase_dead_chain, erase_self_updating_iter_args, is_ancestor, properly_dominates
+from ttpipe.passes.common.ir import (
+    erase_dead_chain,
+    erase_self_updating_iter_args,
+    is_ancestor,
+    is_zero_constant,
+    properly_dominates,
+)
 from ttpipe.passes.common.mma_layouts import element_bit_width, nvmma_shared_for
 from ttpipe.passes.common.shared_layouts import trans_encoding, trans_type
 from ttpipe.passes.pipeline.lower_loops import StageBuilder, replace_uses_and_propagate_type
@@ -166,13 +174,13 @@ class DescriptorBuilder:
 
     def descriptor(self, access: TileAccess, encoding: Attribute) -> Descriptor:
         """The descriptor of `access`'s box in `encoding`, made before its scope (step 2)."""
-        load_type = access.load.result.type
+        load_type = access.op.result.type
         block = TensorType(load_type.element_type, [d.size for d in access.dims], encoding)
         key = (access.base, access.base_offset, tuple((d.stride, d.extent) for d in access.dims), block)
         for known in self.descriptors:
             if known.key == key and _dominates(known.value, access.scope):
                 return known
-        b = OpBuilder(InsertPoint.before(access.scope), access.load.location)
+        b = OpBuilder(InsertPoint.before(access.scope), access.op.location)
         base = access.base
         if not access.base_offset.is_zero:
             base = b.insert(tt.AddPtrOp(base, self.materialize(b, access.base_offset, i64))).result
@@ -263,7 +271,7 @@ def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Att
     new_loads = []
     leftovers: list[SSAValue] = []
     for access, encoding in accesses:
-        load = access.load
+        load = access.op
         desc = builder.descriptor(access, encoding)
         b = OpBuilder(InsertPoint.before(load), load.location)
         coords = builder.coordinates(b, access, desc)
@@ -318,7 +326,7 @@ def _read_box(b: OpBuilder, load: tt.LoadOp, box: SSAValue, access: TileAccess, 
         value = box
         if access.transposed:
             value = b.insert(tt.TransOp(box, order=inverse, result_type=load.result.type)).result
-        load.result.replace_all_uses_with(value)
+        load.result.replace_all_uses_with(other_selected(b, load, value))
 
 
 def _erase_unused(values: Sequence[SSAValue]) -> None:
@@ -335,15 +343,25 @@ def load_loop(op: Operation) -> scf.ForOp | None:
 
 
 def load_accesses(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[tuple[tt.LoadOp, TileAccess | str]]:
-    """Every `tt.load` of `func` inside a loop, with its box or why it has none."""
+    """Every `tt.load` of `func` inside a loop, with its box or why it has none (a load whose
+    `other` is not zero qualifies where registers read it: `_read_box` selects `other`)."""
     found = []
     for op in func.walk():
         if isinstance(op, tt.LoadOp) and load_loop(op) is not None:
+            registers_only = not any(isinstance(use.operation, ttg.LocalAllocOp) for use in op.result.uses)
             try:
-                found.append((op, analysis.load(op)))
+                found.append((op, analysis.load(op, any_other=registers_only)))
             except NotATile as exc:
                 found.append((op, str(exc)))
     return found
+
+
+def other_selected(b: OpBuilder, load: tt.LoadOp, value: SSAValue) -> SSAValue:
+    """`value` (what TMA read, zeros where the mask is false) with the load's `other` where
+    that is not zero: `select(mask, value, other)`."""
+    if load.other is None or is_zero_constant(load.other):
+        return value
+    return b.select(load.mask, value, load.other)
 
 
 @dataclass(frozen=True)

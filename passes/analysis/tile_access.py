@@ -47,7 +47,8 @@ the reason. Algorithm:
      bound the load's own.
 
 The analysis changes nothing; `passes/pointer_loads_to_tma.py` builds the descriptor and
-the `tt.descriptor_load` from a `TileAccess`.
+the `tt.descriptor_load` from a `TileAccess`. `TileAccessAnalysis.store` reads a `tt.store`
+the same way (the region it writes: `passes/pipeline/row_cache.py`).
 """
 
 from __future__ import annotations
@@ -139,9 +140,10 @@ class TileDim:
 
 @dataclass(frozen=True)
 class TileAccess:
-    """What a pointer load reads, as a TMA box of a descriptor made before `scope`."""
+    """What a pointer load reads (or a pointer store writes), as a TMA box of a descriptor
+    made before `scope`."""
 
-    load: tt.LoadOp
+    op: tt.LoadOp | tt.StoreOp
     scope: Operation
     """The op of the function's entry block holding the load: the descriptor goes before it."""
     base: SSAValue
@@ -465,32 +467,43 @@ class TileAccessAnalysis:
 
     # ------------------------------------------------------------------ loads
 
-    def load(self, load: tt.LoadOp) -> TileAccess:
-        """The TMA box `load` reads (module docstring, steps 1-5), or `NotATile`."""
+    def load(self, load: tt.LoadOp, any_other: bool = False) -> TileAccess:
+        """The TMA box `load` reads (module docstring, steps 1-5), or `NotATile`; with
+        `any_other`, also where `other` is not zero (the caller selects it in registers)."""
         if not isinstance(load.result.type, TensorType):
             raise NotATile("a scalar load")
         if load.isVolatile.value.data:
             raise NotATile("a volatile load")
-        if load.other is not None and not is_zero_constant(load.other):
+        if not any_other and load.other is not None and not is_zero_constant(load.other):
             raise NotATile("a masked load whose 'other' is not zero (TMA fills with zeros)")
         loop = _enclosing_loop(load)
-        scope = _scope(load)
         pointer = self.pointer(load.ptr, loop)
         bounds = self.mask(load.mask, loop)
-        return _Box(self, load, scope, pointer, bounds).access()
+        return _Box(self, load, load.result.type, _scope(load), pointer, bounds).access()
+
+    def store(self, store: tt.StoreOp) -> TileAccess:
+        """The box a `tt.store` of a tensor writes (what `load` says of a load), or `NotATile`."""
+        if not isinstance(store.value.type, TensorType):
+            raise NotATile("a scalar store")
+        loop = _enclosing_loop(store)
+        pointer = self.pointer(store.ptr, loop)
+        bounds = self.mask(store.mask, loop)
+        return _Box(self, store, store.value.type, _scope(store), pointer, bounds).access()
 
 
 class _Box:
-    """Steps 4-5 for one load: its address split into the descriptor and the coordinates."""
+    """Steps 4-5 for one load (or store) of a `type_` tile: its address split into the
+    descriptor and the coordinates."""
 
-    def __init__(self, analysis: TileAccessAnalysis, load: tt.LoadOp, scope: Operation, pointer: PointerForm,
-                 bounds: list[Bound]):
+    def __init__(self, analysis: TileAccessAnalysis, op: tt.LoadOp | tt.StoreOp, type_: TensorType,
+                 scope: Operation, pointer: PointerForm, bounds: list[Bound]):
         self.analysis = analysis
-        self.load = load
+        self.op = op
+        self.type = type_
         self.scope = scope
         self.pointer = pointer
         self.bounds = bounds
-        self.shape = _shape(load.result)
+        self.shape = tuple(type_.get_shape())
         self.rank = len(self.shape)
 
     def invariant(self, atom: Atom) -> bool:
@@ -516,7 +529,7 @@ class _Box:
         return strides
 
     def access(self) -> TileAccess:
-        element = self.load.result.type.element_type
+        element = self.type.element_type
         if not tma_copies_element_bits(element_bit_width(element)):
             raise NotATile(f"elements of {element_bit_width(element)} bits, which TMA does not copy")
         if any(size == 1 for size in self.shape):
@@ -563,7 +576,7 @@ class _Box:
         dims = tuple(TileDim(d, self.shape[d], strides[d], starts[d], extents.get(d)) for d in order)
         guards = tuple(Guard(g.dim, starts[g.dim], extents[g.dim]) for g in self.pointer.offset.guards
                        if g.dim not in self._masked_guards)
-        return TileAccess(self.load, self.scope, self.pointer.base, base_offset, dims, guards)
+        return TileAccess(self.op, self.scope, self.pointer.base, base_offset, dims, guards)
 
     def _bounds(self) -> tuple[dict[int, Bound], dict[int, Bound]]:
         """The upper and lower bound of each dimension, from the mask and the guards."""

@@ -215,13 +215,15 @@ def _shared_memdesc(shape: Sequence[int], element: Attribute, encoding: Attribut
 
 
 def create_alloc(for_op: scf.ForOp, type_: TensorType, location: Attribute, encoding: Attribute,
-                 depth: int) -> SSAValue:
-    """`createAlloc`: a `depth x shape` shared buffer before the loop, freed after it."""
+                 depth: int, last: Operation | None = None) -> SSAValue:
+    """`createAlloc`: a `depth x shape` shared buffer before the loop, freed after it (after
+    `last`, where given)."""
     b = StageBuilder(None, InsertPoint.before(for_op), location)
     buffer = _shared_memdesc((depth, *type_.get_shape()), type_.element_type, encoding)
     alloc = b.insert(ttg.LocalAllocOp(result_type=buffer)).result
-    b.set_after(for_op)
-    b.insert(ttg.LocalDeallocOp(alloc), for_op.location)
+    end = for_op if last is None else last
+    b.set_after(end)
+    b.insert(ttg.LocalDeallocOp(alloc), end.location)
     return alloc
 
 
@@ -232,9 +234,9 @@ def tile_bytes(type_: TensorType) -> int:
         element_bit_width(type_.element_type) // 8
 
 
-def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1) -> SSAValue:
+def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1, last: Operation | None = None) -> SSAValue:
     """`createBarrierAlloc`: `count` mbarriers (`count x 1 x i64`, broadcast over the CTAs)
-    initialised before `op`, invalidated and freed after it."""
+    initialised before `op`, invalidated and freed after it (after `last`, where given)."""
     b = StageBuilder(None, InsertPoint.before(op), op.location)
     ctas = num_ctas(op)
     encoding = SwizzledSharedEncodingAttr.get(1, 1, 1, [0], CTAEncodingAttr.get([[0]] * log2_exact(ctas), 1))
@@ -242,7 +244,7 @@ def create_barrier_alloc(op: Operation, count: int, arrive_count: int = 1) -> SS
     alloc = b.insert(ttg.LocalAllocOp(result_type=barriers)).result
     for i in range(count):
         b.insert(ttng.InitBarrierOp(single_buffer_view(b, alloc, i), count=arrive_count))
-    b.set_after(op)
+    b.set_after(op if last is None else last)
     for i in range(count):
         b.insert(ttng.InvalBarrierOp(single_buffer_view(b, alloc, i)))
     b.insert(ttg.LocalDeallocOp(alloc))

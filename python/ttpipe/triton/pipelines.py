@@ -12,7 +12,7 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
-`ttpipe-stream-loops` before the pipeliner (`stream-loops=true`). `warp-specialize=false
+`ttpipe-row-cache` and `ttpipe-stream-loops` before the pipeliner (`stream-loops=true`). `warp-specialize=false
 stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for pass.
 
 `ttpipe.pipeline.spec` expands a pipeline in place into its passes.
@@ -78,7 +78,8 @@ OPTIONS = (
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
     PassOption("stream-loops", bool, True,
-               "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)"),
+               "sm_90, impl=ttpipe: ttpipe-row-cache and ttpipe-stream-loops before the pipeliner (rows read once, "
+               "memory-bound loops as deep TMA streams)"),
 )
 
 
@@ -202,7 +203,7 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         raise PipelineError("option 'stream-loops' is for ttgir-sm90 with impl=ttpipe")
     if values["stream-loops"] and capability // 10 == 9 and values["impl"] == "ttpipe":
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-        steps.insert(at, ("ttpipe-stream-loops", {}))
+        steps[at:at] = [("ttpipe-row-cache", {}), ("ttpipe-stream-loops", {})]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

@@ -57,7 +57,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A load whose masked-off elements read -inf: TMA can only fill zeros.
+// A load whose masked-off elements read -inf: TMA fills zeros, so the loaded value is
+// selected with -inf where the mask is false.
+// CHECK-LABEL: tt.func @other_not_zero(
+// CHECK: %[[NINF:.+]] = arith.constant dense<0xFC00> : tensor<1024xf16, #blocked>
+// CHECK: scf.for
+// CHECK: %[[IN:.+]] = arith.cmpi slt
+// CHECK: %[[V:.+]] = tt.descriptor_load
+// CHECK-NEXT: %[[X:.+]] = arith.select %[[IN]], %[[V]], %[[NINF]] : tensor<1024xi1, #blocked>, tensor<1024xf16, #blocked>
+// CHECK-NEXT: arith.extf %[[X]]
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @other_not_zero(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %n: i32, %out: !tt.ptr<f32>) {
@@ -76,7 +84,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
       %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
       %p = tt.addptr %base, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
-      // expected-remark @below {{load not turned into a TMA load: a masked load whose 'other' is not zero (TMA fills with zeros)}}
       %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
       %f = arith.extf %v : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>
       %next = arith.addf %acc, %f : tensor<1024xf32, #blocked>

@@ -1,0 +1,359 @@
+"""`ttpipe-row-cache`: a kernel that walks the same row twice (its statistics, then its
+output: layer norm, RMS norm, softmax) reads it from memory once. The first loop's TMA
+copies land in a shared-memory copy of the row, which the second loop reads (seed 002;
+issue 11's "loops in sequence").
+
+Algorithm, for each pair of loops L1, L2 of one block (L1 first), both innermost, without
+dots, with the same lower bound, upper bound and step:
+  1. Cached loads: a load X2 of L2 whose TMA box (`TileAccessAnalysis`) is the box of a
+     load X1 of L1, iteration for iteration: the same base, strides and extents, and the
+     same coordinates once L1's iteration count stands for L2's; neither with an in-bounds
+     guard, and its bounds known before L1.
+  2. Preconditions: from L1 to L2, no loop but these two and no side effect but `tt.store`s
+     whose region `TileAccessAnalysis.store` reads (boxes with every extent bounded, or
+     scalar stores), all computable before L1.
+  3. At run time, before L1 (an `scf.if` around L1 .. L2, the original ops in its else
+     branch): the cached version runs where L1's trip count is at most `chunks` =
+     `ROW_CACHE_BYTES` / the bytes one iteration caches, and where no store of the region
+     writes the cached row: its bytes lie outside the row's, or it writes, at the same
+     iteration of L2, exactly the tile X2 reads (an in-place kernel: it reads each tile
+     before writing it, and never reads it again).
+  4. The cached version: a `chunks x box` buffer per cached load, in the descriptor's
+     shared layout, and `chunks` mbarriers (count 1), initialised before L1 (then a
+     `gpu.barrier`); a loop issues every chunk's TMA copies at once, one mbarrier per chunk
+     expecting the chunk's bytes (seed 002: launch all stages, then consume each as it
+     lands); L1 waits for chunk j's mbarrier (phase 0: each is used once) and reads it with
+     `ttg.local_load`; L2 reads chunk j with no wait (L1 waited for all of them, in every
+     thread); after L2 the mbarriers are invalidated and the buffers freed.
+
+`ROW_CACHE_BYTES` is 64 KB, a third of an SM's shared memory, so that three CTAs stay
+resident and the second loop's other loads (a norm's weights) keep bytes in flight: rows of
+up to 32768 bf16 elements are read once; longer ones take the original loops. The copies of
+L1 are issued by the CTA itself, as deep as the row: no software pipeline is needed for them.
+
+Two loops with the same bounds that are not cached get a remark `row not cached for this
+loop: <reason>` at the second. Preconditions: sm_90 (TMA); TTGIR with layouts. Attributes:
+none read or written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i1, i32, i64
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.polynomial import Iteration, Poly
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.hardware import is_hopper
+from ttpipe.passes.common.ir import ancestor_in_block, erase_dead_chain, is_before_in_block
+from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.target import nvidia_compute_capability
+from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
+from ttpipe.passes.pipeline.stream_loops import is_memory_loop
+from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding, other_selected
+
+ROW_CACHE_BYTES = 64 * 1024
+"""Shared memory a CTA may give a cached row (see the module docstring)."""
+
+REMARK = "row not cached for this loop: "
+
+
+@dataclass
+class CachedRow:
+    """Two loops over the same row and the loads of the second that read the first's tiles."""
+
+    first: scf.ForOp
+    second: scf.ForOp
+    loads: list[tuple[TileAccess, TileAccess]]
+    """(X1's box, X2's box) per cached load."""
+    stores: list[tuple[tt.StoreOp, TileAccess | None]]
+    """The region's stores: their boxes (None: a scalar store)."""
+
+    @property
+    def chunk_bytes(self) -> int:
+        return sum(tile_bytes(first.op.result.type) for first, _ in self.loads)
+
+    @property
+    def chunks(self) -> int:
+        return ROW_CACHE_BYTES // self.chunk_bytes
+
+
+def _same_bounds(first: scf.ForOp, second: scf.ForOp) -> bool:
+    return all(a is b for a, b in zip((first.lowerBound, first.upperBound, first.step),
+                                      (second.lowerBound, second.upperBound, second.step)))
+
+
+def _in_terms_of(access: TileAccess, loop: scf.ForOp, other: scf.ForOp) -> list[Poly]:
+    """The box's coordinates with `loop`'s iteration count written as `other`'s."""
+    return [d.start.substitute(Iteration(loop), Poly.atom(Iteration(other))) for d in access.dims]
+
+
+def same_box(first: TileAccess, second: TileAccess, first_loop: scf.ForOp, second_loop: scf.ForOp,
+             same_base: bool = True) -> bool:
+    """`first` (in `first_loop`) and `second` (in `second_loop`) read the same tiles, iteration
+    for iteration (with `same_base=False`: the same tiles of two bases)."""
+    shape = lambda a: [(d.tile_dim, d.size, d.stride, d.extent) for d in a.dims]  # noqa: E731
+    return ((not same_base or first.base is second.base) and first.base_offset == second.base_offset
+            and shape(first) == shape(second) and not first.guards and not second.guards
+            and _in_terms_of(first, first_loop, second_loop) == [d.start for d in second.dims]
+            and element_bit_width(_element(first)) == element_bit_width(_element(second)))
+
+
+def _element(access: TileAccess):
+    op = access.op
+    return (op.result if isinstance(op, tt.LoadOp) else op.value).type.element_type
+
+
+def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> CachedRow | str:
+    """Steps 1-2 for one pair of loops: what to cache, or why nothing."""
+    if not (_same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second)):
+        return "not two memory-bound loops with the same bounds"
+    block = first.parent_block()
+    region = [op for op in block.ops if not is_before_in_block(op, first) and not is_before_in_block(second, op)]
+    loads: list[tuple[TileAccess, TileAccess]] = []
+    for x2 in [op for op in second.body.ops if isinstance(op, tt.LoadOp)]:
+        for x1 in [op for op in first.body.ops if isinstance(op, tt.LoadOp)]:
+            try:
+                a1, a2 = analysis.load(x1, any_other=True), analysis.load(x2, any_other=True)
+            except NotATile:
+                continue
+            if not a1.transposed and same_box(a1, a2, first, second) and all(_before(v, first) for v in _values(a1)):
+                loads.append((a1, a2))
+                break
+    if not loads:
+        return "no load of the second loop reads the first's tiles"
+    stores: list[tuple[tt.StoreOp, TileAccess | None]] = []
+    for op in (nested for top in region for nested in top.walk()):
+        if isinstance(op, (scf.ForOp, scf.WhileOp)) and op not in (first, second):
+            return f"a loop between them ('{op.name}')"
+        if isinstance(op, tt.StoreOp):
+            try:
+                box = analysis.store(op) if isinstance(op.value.type, TensorType) else None
+            except NotATile as exc:
+                return f"a store whose region is not known ({exc})"
+            if box is not None and (any(d.extent is None for d in box.dims)
+                                    or not all(_before(v, first) for v in _values(box))):
+                return "a store whose region is not known before the first loop"
+            stores.append((op, box))
+        elif not is_side_effect_free(op) and not isinstance(op, (tt.LoadOp, scf.YieldOp, scf.ForOp)):
+            return f"'{op.name}' between the loops"
+    row = CachedRow(first, second, loads, stores)
+    if row.chunks < 2:
+        return f"one iteration caches {row.chunk_bytes} bytes; {ROW_CACHE_BYTES} hold fewer than two"
+    return row
+
+
+def _values(access: TileAccess) -> list[SSAValue]:
+    """The SSA values a box's base, extents and strides read."""
+    polys = [access.base_offset, *(d.stride for d in access.dims), *(d.extent for d in access.dims if d.extent)]
+    return [access.base, *(a for p in polys for a in p.atoms() if isinstance(a, SSAValue))]
+
+
+def _before(value: SSAValue, op: Operation) -> bool:
+    """`value` is computed before `op` (in `op`'s block or an enclosing one)."""
+    owner = value.owner
+    if not isinstance(owner, Operation):
+        return ancestor_in_block(owner, op) is not None
+    ancestor = ancestor_in_block(owner.parent_block(), op)
+    return ancestor is not None and is_before_in_block(owner, ancestor)
+
+
+class _Builder:
+    """Scalars of the run-time condition (step 3), at `b`'s point."""
+
+    def __init__(self, b: OpBuilder, descriptors: DescriptorBuilder):
+        self.b = b
+        self.descriptors = descriptors
+
+    def byte_range(self, access: TileAccess) -> tuple[SSAValue, SSAValue]:
+        """[first, last] byte address a box's tiles cover (extents bounded, coordinates >= 0)."""
+        b = self.b
+        element_bytes = element_bit_width(_element(access)) // 8
+        base = b.insert(tt.PtrToIntOp(access.base, result_type=i64)).result
+        span = access.base_offset.scaled(element_bytes)
+        first = b.addi(base, self.descriptors.materialize(b, span, i64))
+        reach = Poly.constant(element_bytes - 1)
+        for dim in access.dims:
+            reach = reach + (dim.extent - Poly.constant(1)) * dim.stride.scaled(element_bytes)
+        return first, b.addi(first, self.descriptors.materialize(b, reach, i64))
+
+    def address(self, store: tt.StoreOp, analysis: TileAccessAnalysis) -> tuple[SSAValue, SSAValue]:
+        """[first, last] byte address a scalar store writes."""
+        b = self.b
+        pointer = analysis.pointer(store.ptr, None)
+        element_bytes = element_bit_width(store.value.type) // 8
+        base = b.insert(tt.PtrToIntOp(pointer.base, result_type=i64)).result
+        first = b.addi(base, self.descriptors.materialize(b, pointer.offset.poly.scaled(element_bytes), i64))
+        return first, b.addi(first, b.constant(element_bytes - 1, i64))
+
+    def disjoint(self, a: tuple[SSAValue, SSAValue], c: tuple[SSAValue, SSAValue]) -> SSAValue:
+        b = self.b
+        return b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, a[1], c[0]), b.cmpi(CmpIPredicate.slt, c[1], a[0]))).result
+
+
+def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, analysis: TileAccessAnalysis) -> SSAValue:
+    """Step 3: the i1 under which the cached version runs."""
+    loop = row.first
+    span = b.subi(loop.upperBound, loop.lowerBound)
+    trips = b.divsi(b.addi(span, b.subi(loop.step, b.constant(1, i32))), loop.step)
+    ok = b.cmpi(CmpIPredicate.sle, trips, b.constant(row.chunks, i32))
+    ranges = _Builder(b, descriptors)
+    for first, second in row.loads:
+        row_range = ranges.byte_range(first)
+        for store, box in row.stores:
+            if box is None:
+                safe = ranges.disjoint(ranges.address(store, analysis), row_range)
+            else:
+                store_range = ranges.byte_range(box)
+                safe = ranges.disjoint(store_range, row_range)
+                if same_box(second, box, row.second, row.second, same_base=False) \
+                        and ancestor_in_block(row.second.body, store) is not None:
+                    same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
+                    safe = b.insert(arith.OrIOp(safe, same)).result
+            ok = b.insert(arith.AndIOp(ok, safe)).result
+    return ok
+
+
+def cache(row: CachedRow, analysis: TileAccessAnalysis, descriptors: DescriptorBuilder) -> None:
+    """Steps 3-4 for one pair of loops."""
+    first, second = row.first, row.second
+    block = first.parent_block()
+    region = [op for op in block.ops if not is_before_in_block(op, first) and not is_before_in_block(second, op)]
+    escaping = [r for op in region for r in op.results
+                if any(ancestor_in_block(block, u.operation) not in region for u in r.uses)]
+    b = OpBuilder(InsertPoint.before(first), first.location)
+    cached = condition(row, b, descriptors, analysis)
+    then_block, else_block = Block(), Block()
+    if_op = b.insert(scf.IfOp(cached, [r.type for r in escaping], Region(then_block), Region(else_block)))
+    mapping: dict[SSAValue, SSAValue] = {}
+    for op in region:
+        else_block.add_op(op.clone(value_mapper=mapping))
+    else_block.add_op(scf.YieldOp(*(mapping[r] for r in escaping)))
+    for op in region:
+        op.detach()
+        then_block.add_op(op)
+    then_block.add_op(scf.YieldOp(*escaping))
+    for index, result in enumerate(escaping):
+        result.replace_uses_with_if(if_op.results[index],
+                                    lambda use: ancestor_in_block(block, use.operation) is not if_op)
+    _read_from_shared_memory(row, if_op, descriptors)
+
+
+def _read_from_shared_memory(row: CachedRow, if_op: scf.IfOp, descriptors: DescriptorBuilder) -> None:
+    """Step 4, in the `scf.if`'s then branch that now holds the original loops."""
+    first, second = row.first, row.second
+    chunks = row.chunks
+    barriers = create_barrier_alloc(first, chunks, last=second)
+    buffers = []
+    for access, _ in row.loads:
+        encoding = descriptor_encoding(access.op, access)
+        buffer = create_alloc(first, access.op.result.type, access.op.location, encoding, chunks, last=second)
+        buffers.append((replace(access, scope=if_op), encoding, buffer))
+    b = OpBuilder(InsertPoint.before(first), first.location)
+    b.insert(gpu.BarrierOp())
+    _issue_all(row, b, barriers, buffers, descriptors)
+    for (access, encoding, buffer), (_, second_access) in zip(buffers, row.loads):
+        _replace_load(access.op, first, buffer, barriers, wait=True)
+        _replace_load(second_access.op, second, buffer, barriers, wait=False)
+
+
+def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descriptors: DescriptorBuilder) -> None:
+    """The loop that issues every chunk's TMA copies, one mbarrier per chunk."""
+    first = row.first
+    zero, one = b.constant(0, i32), b.constant(1, i32)
+    span = b.subi(first.upperBound, first.lowerBound)
+    trips = b.divsi(b.addi(span, b.subi(first.step, one)), first.step)
+    body = Block(arg_types=[i32])
+    b.insert(scf.ForOp(zero, trips, one, [], body=body))
+    ib = OpBuilder(InsertPoint.at_end(body), first.location)
+    chunk = body.args[0]
+    barrier = single_buffer_view(ib, barriers, chunk)
+    true = ib.constant(1, i1)
+    ib.insert(ttng.BarrierExpectOp(barrier, true, size=row.chunk_bytes))
+    for access, encoding, buffer in buffers:
+        desc = descriptors.descriptor(access, encoding)
+        starts = [d.start.substitute(Iteration(first), Poly.atom(chunk)) for d in access.dims]
+        coords = [descriptors.materialize(ib, start, i32) for start in starts]
+        if desc.empty is not None:
+            coords[0] = ib.select(desc.empty, ib.constant(1 << 30, i32), coords[0])
+        ib.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc.value, coords, barrier, single_buffer_view(ib, buffer, chunk),
+                                                  true))
+    ib.insert(scf.YieldOp())
+
+
+def _replace_load(load: tt.LoadOp, loop: scf.ForOp, buffer: SSAValue, barriers: SSAValue, wait: bool) -> None:
+    """The load reads chunk j (this iteration's) of `buffer`, after its mbarrier where `wait`."""
+    b = OpBuilder(InsertPoint.before(load), load.location)
+    iv = loop.body.args[0]
+    chunk = b.divsi(b.subi(iv, loop.lowerBound), loop.step)
+    if wait:
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, barriers, chunk), b.constant(0, i32)))
+    value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, chunk), result_type=load.result.type)).result
+    load.result.replace_all_uses_with(other_selected(b, load, value))
+    address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
+    Rewriter.erase_op(load)
+    for producer in address:
+        erase_dead_chain(None, producer)
+
+
+@dataclass(frozen=True)
+class RowCache(ModulePass):
+    """Read a row that two loops walk once: the first loop's TMA copies land in shared memory, the second reads them there.
+
+    Before:
+
+        scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; sums }
+        scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; tt.store %out[%off..] }
+
+    After:
+
+        scf.if (%n fits in 64 KB and %out does not overlap %row but in place) {
+          issue every chunk's TMA copy into a K x B buffer, an mbarrier each
+          scf.for ... { wait chunk j ; %x = ttg.local_load chunk j ; sums }
+          scf.for ... { %x = ttg.local_load chunk j ; tt.store %out[%off..] }
+        } else { the loops as they were }
+
+    See `ttpipe.passes.pipeline.row_cache` for the algorithm and the preconditions.
+    """
+
+    name = "ttpipe-row-cache"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not is_hopper(nvidia_compute_capability(op)):
+            return
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
+            descriptors = DescriptorBuilder(func, analysis)
+            for row in _rows(func, analysis):
+                cache(row, analysis, descriptors)
+
+
+def _rows(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[CachedRow]:
+    """The pairs of loops to cache, each loop in at most one pair."""
+    rows: list[CachedRow] = []
+    taken: set[scf.ForOp] = set()
+    loops = [op for op in func.walk() if isinstance(op, scf.ForOp)]
+    for first in loops:
+        for second in loops:
+            if first in taken or second in taken or first is second or first.parent_block() is not second.parent_block():
+                continue
+            if not is_before_in_block(first, second):
+                continue
+            found = find(first, second, analysis)
+            if isinstance(found, CachedRow):
+                rows.append(found)
+                taken.update((first, second))
+            elif _same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second):
+                emit_remark(second, REMARK + found)
+    return rows
