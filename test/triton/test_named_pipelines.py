@@ -108,8 +108,10 @@ def test_sm90_adds_warp_specialization_and_streams_by_default():
     pipeliner; impl=triton keeps Triton's pass, and asking it to stream is an error."""
     default = [step.info.name for step in spec.parse("ttgir-sm90")]
     assert "ttpipe-warp-specialize" in default and "nvgpu-warp-specialization" not in default
-    assert default.index("ttpipe-row-cache") + 1 == default.index("ttpipe-stream-loops") == \
-        default.index("ttpipe-assign-latencies") - 1
+    assert default.index("ttpipe-stream-loops") == default.index("ttpipe-assign-latencies") - 1
+    assert "ttpipe-row-cache" not in default
+    cached = [step.info.name for step in spec.parse("ttgir-sm90{row-cache=true}")]
+    assert cached.index("ttpipe-row-cache") + 1 == cached.index("ttpipe-stream-loops")
     triton = [step.info.name for step in spec.parse("ttgir-sm90{impl=triton}")]
     assert "nvgpu-warp-specialization" in triton and "ttpipe-stream-loops" not in triton
     assert "ttpipe-row-cache" not in triton

@@ -12,7 +12,8 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
-`ttpipe-row-cache` and `ttpipe-stream-loops` before the pipeliner (`stream-loops=true`). `warp-specialize=false
+`ttpipe-stream-loops` before the pipeliner (`stream-loops=true`); `row-cache=true` adds
+`ttpipe-row-cache` before it (off by default). `warp-specialize=false
 stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for pass.
 
 `ttpipe.pipeline.spec` expands a pipeline in place into its passes.
@@ -78,8 +79,11 @@ OPTIONS = (
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
     PassOption("stream-loops", bool, True,
-               "sm_90, impl=ttpipe: ttpipe-row-cache and ttpipe-stream-loops before the pipeliner (rows read once, "
-               "memory-bound loops as deep TMA streams)"),
+               "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)"),
+    PassOption("row-cache", bool, False,
+               "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
+               "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "
+               "docs/measurements.md)"),
 )
 
 
@@ -199,11 +203,14 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
-    if "stream-loops" in given and values["stream-loops"] and (capability // 10 != 9 or values["impl"] != "ttpipe"):
-        raise PipelineError("option 'stream-loops' is for ttgir-sm90 with impl=ttpipe")
-    if values["stream-loops"] and capability // 10 == 9 and values["impl"] == "ttpipe":
+    hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
+    for name in ("row-cache", "stream-loops"):
+        if name in given and values[name] and not hopper_ttpipe:
+            raise PipelineError(f"option '{name}' is for ttgir-sm90 with impl=ttpipe")
+    if hopper_ttpipe:
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-        steps[at:at] = [("ttpipe-row-cache", {}), ("ttpipe-stream-loops", {})]
+        steps[at:at] = [(name, {}) for option, name in (("row-cache", "ttpipe-row-cache"),
+                                                         ("stream-loops", "ttpipe-stream-loops")) if values[option]]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "
