@@ -44,11 +44,10 @@ none read or written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i1, i32, i64
+from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -109,11 +108,15 @@ def same_box(first: TileAccess, second: TileAccess, first_loop: scf.ForOp, secon
              same_base: bool = True) -> bool:
     """`first` (in `first_loop`) and `second` (in `second_loop`) read the same tiles, iteration
     for iteration (with `same_base=False`: the same tiles of two bases)."""
-    shape = lambda a: [(d.tile_dim, d.size, d.stride, d.extent) for d in a.dims]  # noqa: E731
     return ((not same_base or first.base is second.base) and first.base_offset == second.base_offset
-            and shape(first) == shape(second) and not first.guards and not second.guards
+            and _layout(first) == _layout(second) and not first.guards and not second.guards
             and _in_terms_of(first, first_loop, second_loop) == [d.start for d in second.dims]
             and element_bit_width(_element(first)) == element_bit_width(_element(second)))
+
+
+def _layout(access: TileAccess) -> list[tuple]:
+    """Each dimension's tile dimension, size, stride and extent."""
+    return [(d.tile_dim, d.size, d.stride, d.extent) for d in access.dims]
 
 
 def _element(access: TileAccess):
@@ -208,12 +211,15 @@ class _Builder:
         return b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, a[1], c[0]), b.cmpi(CmpIPredicate.slt, c[1], a[0]))).result
 
 
+def trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
+    """`ceil((ub - lb) / step)`: the iterations of `loop` (at most 0 where it runs none)."""
+    span = b.subi(loop.upperBound, loop.lowerBound)
+    return b.divsi(b.addi(span, b.subi(loop.step, b.constant(1, i32))), loop.step)
+
+
 def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, analysis: TileAccessAnalysis) -> SSAValue:
     """Step 3: the i1 under which the cached version runs."""
-    loop = row.first
-    span = b.subi(loop.upperBound, loop.lowerBound)
-    trips = b.divsi(b.addi(span, b.subi(loop.step, b.constant(1, i32))), loop.step)
-    ok = b.cmpi(CmpIPredicate.sle, trips, b.constant(row.chunks, i32))
+    ok = b.cmpi(CmpIPredicate.sle, trip_count(b, row.first), b.constant(row.chunks, i32))
     ranges = _Builder(b, descriptors)
     for first, second in row.loads:
         row_range = ranges.byte_range(first)
@@ -277,11 +283,8 @@ def _read_from_shared_memory(row: CachedRow, if_op: scf.IfOp, descriptors: Descr
 def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descriptors: DescriptorBuilder) -> None:
     """The loop that issues every chunk's TMA copies, one mbarrier per chunk."""
     first = row.first
-    zero, one = b.constant(0, i32), b.constant(1, i32)
-    span = b.subi(first.upperBound, first.lowerBound)
-    trips = b.divsi(b.addi(span, b.subi(first.step, one)), first.step)
     body = Block(arg_types=[i32])
-    b.insert(scf.ForOp(zero, trips, one, [], body=body))
+    b.insert(scf.ForOp(b.constant(0, i32), trip_count(b, first), b.constant(1, i32), [], body=body))
     ib = OpBuilder(InsertPoint.at_end(body), first.location)
     chunk = body.args[0]
     barrier = single_buffer_view(ib, barriers, chunk)
