@@ -13,7 +13,8 @@ and at least one `tt.load` of a tensor:
   2. CTAs per SM `C(S)` at `S` stages: one for a grid-stride loop (its step reads
      `tt.get_num_programs`: a persistent kernel, a CTA per SM); else as many as the warps
      allow (`SM90_MAX_WARPS_PER_SM / num_warps`, at most `SM90_MAX_CTAS_PER_SM`), and as
-     many as `S` rings of `B` bytes leave room for in `SM90_SHARED_MEMORY_PER_SM`.
+     many as `S` rings of `B` bytes, with the shared buffers the function allocates already,
+     leave room for in `SM90_SHARED_MEMORY_PER_SM`.
   3. In flight at `S` stages: `C(S) * max(S - 1, 1) * B` (the pipeliner keeps `S - 1`
      iterations of loads ahead; unpipelined, one). The loop is left alone when one
      iteration per CTA already covers `H100_BYTES_IN_FLIGHT_PER_SM` (Little's law for the
@@ -37,13 +38,14 @@ the loops is a later round.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.passes import ModulePass
 
-from ttpipe.dialects import scf, tt
+from ttpipe.dialects import scf, tt, ttg
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
 from ttpipe.passes.common.diagnostics import emit_remark
@@ -55,6 +57,7 @@ from ttpipe.passes.common.hardware import (
     is_hopper,
 )
 from ttpipe.passes.common.ir import backward_slice_in_block
+from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
 from ttpipe.passes.pipeline.assign_latencies import DOT_OPS
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
@@ -83,12 +86,23 @@ def is_grid_stride(loop: scf.ForOp) -> bool:
     return any(isinstance(op, tt.GetNumProgramsOp) for op in backward_slice_in_block([loop.step], loop.parent_block()))
 
 
+def allocated_shared_memory(loop: scf.ForOp) -> int:
+    """Bytes of the shared buffers the function already allocates (`ttg.local_alloc` with a
+    static size: `ttpipe-row-cache`'s row, say), which every CTA holds besides the ring."""
+    func = loop.parent_op()
+    while not isinstance(func, tt.FuncOp):
+        func = func.parent_op()
+    return sum(math.prod(op.result.type.alloc_shape) * element_bit_width(op.result.type.element_type) // 8
+               for op in func.walk() if isinstance(op, ttg.LocalAllocOp) and op.src is None)
+
+
 def ctas_per_sm(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
     """Step 2."""
     if is_grid_stride(loop):
         return 1
     by_warps = min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM)
-    return max(1, min(by_warps, SM90_SHARED_MEMORY_PER_SM // (stages * bytes_per_iteration)))
+    per_cta = stages * bytes_per_iteration + allocated_shared_memory(loop)
+    return max(1, min(by_warps, SM90_SHARED_MEMORY_PER_SM // per_cta))
 
 
 def in_flight(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
