@@ -1305,10 +1305,6 @@ class AssertOp(TTOp):
     SYNTAX: ClassVar = "$condition `,` $message attr-dict `:` type($condition)"
     ATTR_SYNTAX: ClassVar = {"message": "str"}
 
-    def __init__(self, condition: SSAValue, message: str):
-        """Stop the kernel with `message` where `condition` (i1, or a tensor of i1) is false."""
-        super().__init__(operands=[condition], properties={"message": StringAttr(message)})
-
     def verify_(self) -> None:
         if get_element_type_or_self(self.condition.type) != I1:
             raise self.error("condition must be i1 or a tensor of i1")

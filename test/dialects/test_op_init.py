@@ -54,6 +54,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.fence_async_shared {bCluster = false}
     %15 = ttg.predicate_stage %a, %b, %a maxStage 2 stage 0 : i32 -> i1
     %16 = ub.poison : !ttg.async.token
+    %17 = arith.extsi %a : i32 to i64
+    %18 = tt.make_tensor_descriptor %p, [%a, %b], [%17, %17] : <f16>, <tensor<128x64xf16, #shared>>
+    %19 = tt.descriptor_load %18[%a, %b] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %20 = tt.ptr_to_int %p : !tt.ptr<f16> -> i64
     tt.return
   }
 }
@@ -94,6 +98,10 @@ BUILDERS = {
     ttng.FenceAsyncSharedOp: lambda o: ttng.FenceAsyncSharedOp(b_cluster=False),
     ttg.PredicateStageOp: lambda o: ttg.PredicateStageOp(o.iv, o.ub, o.step, max_stage=2, stage=0),
     ub.PoisonOp: lambda o: ub.PoisonOp(o.result.type),
+    arith.ExtSIOp: lambda o: arith.ExtSIOp(o.in_, result_type=o.out.type),
+    tt.MakeTensorDescOp: lambda o: tt.MakeTensorDescOp(o.base, list(o.shape), list(o.strides), o.result.type),
+    tt.DescriptorLoadOp: lambda o: tt.DescriptorLoadOp(o.desc, list(o.indices), result_type=o.result.type),
+    tt.PtrToIntOp: lambda o: tt.PtrToIntOp(o.src, result_type=o.result.type),
 }
 
 
