@@ -50,11 +50,11 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i32, i64
-from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ttpipe.dialects import arith, scf, tt, ttg
+from ttpipe.dialects import arith, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
@@ -66,11 +66,12 @@ from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.distributed_layouts import cta_layout_of, infer_trans_encoding
 from ttpipe.passes.common.hardware import TMA_MAX_COORDINATE_EXTENT
 from ttpipe.passes.common.ir import (
+    dominates,
+    enclosing_loop,
     erase_dead_chain,
     erase_self_updating_iter_args,
-    is_ancestor,
     is_zero_constant,
-    properly_dominates,
+    iteration_index,
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width, nvmma_shared_for
 from ttpipe.passes.common.shared_layouts import trans_encoding, trans_type
@@ -149,7 +150,7 @@ class DescriptorBuilder:
         if poly.constant_value() is not None:
             return None  # a constant of the type wanted, not a cast of another
         for value in self.analysis.computed.get(poly, []):
-            if point is not None and isinstance(value.type, IntegerType) and _dominates(value, point):
+            if point is not None and isinstance(value.type, IntegerType) and dominates(value, point):
                 return _cast(b, value, type_)
         return None
 
@@ -178,7 +179,7 @@ class DescriptorBuilder:
         block = TensorType(load_type.element_type, [d.size for d in access.dims], encoding)
         key = (access.base, access.base_offset, tuple((d.stride, d.extent) for d in access.dims), block)
         for known in self.descriptors:
-            if known.key == key and _dominates(known.value, access.scope):
+            if known.key == key and dominates(known.value, access.scope):
                 return known
         b = OpBuilder(InsertPoint.before(access.scope), access.op.location)
         base = access.base
@@ -218,13 +219,8 @@ class DescriptorBuilder:
         return coords
 
     def _iteration(self, b: OpBuilder, atom: Atom) -> SSAValue:
-        """An atom's value at `b`'s point: `(iv - lb) / step` for a loop's iteration count."""
-        if not isinstance(atom, Iteration):
-            return atom
-        loop = atom.loop
-        iv = loop.body.args[0]
-        count = iv if constant_int_value(loop.lowerBound) == 0 else b.subi(iv, loop.lowerBound)
-        return count if constant_int_value(loop.step) == 1 else b.divsi(count, loop.step)
+        """An atom's value at `b`'s point (a loop's iteration count computed)."""
+        return iteration_index(b, atom.loop) if isinstance(atom, Iteration) else atom
 
 
 def _without_iterations(poly: Poly) -> Poly:
@@ -250,14 +246,6 @@ def _cast(b: OpBuilder, value: SSAValue, type_: IntegerType) -> SSAValue:
     if value.type.width.data < type_.width.data:
         return b.insert(arith.ExtSIOp(value, result_type=type_)).out
     return b.insert(arith.TruncIOp(value, result_type=type_)).out
-
-
-def _dominates(value: SSAValue, op: Operation) -> bool:
-    """`value` is defined where `op` can read it (MLIR's `DominanceInfo::properlyDominates`
-    of a value and an op, over single-block regions)."""
-    if isinstance(value, BlockArgument):
-        return is_ancestor(value.block.parent_op(), op)
-    return properly_dominates(value.owner, op)
 
 
 def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Attribute]],
@@ -286,12 +274,12 @@ def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Att
         new_loads.append(new_load)
     _erase_unused(leftovers)
     for new_load in new_loads:
-        loop = load_loop(new_load)
+        loop = enclosing_loop(new_load)
         while loop is not None:
             inits = list(loop.initArgs)
             loop = erase_self_updating_iter_args(loop)
             _erase_unused(inits)
-            loop = load_loop(loop)
+            loop = enclosing_loop(loop)
     return new_loads
 
 
@@ -335,19 +323,13 @@ def _erase_unused(values: Sequence[SSAValue]) -> None:
             erase_dead_chain(None, value.owner)
 
 
-def load_loop(op: Operation) -> scf.ForOp | None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, (scf.ForOp, tt.FuncOp)):
-        parent = parent.parent_op()
-    return parent if isinstance(parent, scf.ForOp) else None
-
-
-def load_accesses(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[tuple[tt.LoadOp, TileAccess | str]]:
-    """Every `tt.load` of `func` inside a loop, with its box or why it has none (a load whose
-    `other` is not zero qualifies where registers read it: `_read_box` selects `other`)."""
+def load_accesses(root: Operation, analysis: TileAccessAnalysis) -> list[tuple[tt.LoadOp, TileAccess | str]]:
+    """Every `tt.load` in `root` (a function or a loop) inside a loop, with its box or why it
+    has none (a load whose `other` is not zero qualifies where registers read it: `_read_box`
+    selects `other`)."""
     found = []
-    for op in func.walk():
-        if isinstance(op, tt.LoadOp) and load_loop(op) is not None:
+    for op in root.walk():
+        if isinstance(op, tt.LoadOp) and enclosing_loop(op) is not None:
             registers_only = not any(isinstance(use.operation, ttg.LocalAllocOp) for use in op.result.uses)
             try:
                 found.append((op, analysis.load(op, any_other=registers_only)))

@@ -59,20 +59,20 @@ from functools import cached_property
 from math import gcd
 
 from xdsl.dialects.builtin import IntegerType, TensorType
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
-from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Atom, Iteration, Monomial, Poly, TileCoord
+from ttpipe.passes.common.arith_canonicalize import constant_attr, splat_of
 from ttpipe.passes.common.builder import constant_int_value
 from ttpipe.passes.common.hardware import (
     TMA_GLOBAL_ALIGN_BYTES,
     TMA_MIN_INNER_BOX_BYTES,
     tma_copies_element_bits,
 )
-from ttpipe.passes.common.ir import init_value, is_zero_constant, yielded_value
+from ttpipe.passes.common.ir import dominates, enclosing_loop, init_value, is_zero_constant, yielded_value
 from ttpipe.passes.common.mma_layouts import element_bit_width
 
 
@@ -176,11 +176,8 @@ _SWAPPED = {CmpIPredicate.sgt: CmpIPredicate.slt, CmpIPredicate.sge: CmpIPredica
 
 def _splat_int(value: SSAValue) -> int | None:
     """The integer a splat `arith.constant` holds."""
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, DenseElementsAttr) and owner.value.is_splat:
-        splat = owner.value.splat_value()
-        return splat if isinstance(splat, int) else None
-    return None
+    splat = splat_of(constant_attr(value))
+    return splat if isinstance(splat, int) else None
 
 
 def _shape(value: SSAValue) -> tuple[int, ...]:
@@ -267,7 +264,7 @@ class TileAccessAnalysis:
             amount = operands[0]
         else:
             return None
-        return amount if not _inside(amount, loop) else None
+        return amount if dominates(amount, loop) else None
 
     # ------------------------------------------------------------------ index tensors
 
@@ -476,19 +473,17 @@ class TileAccessAnalysis:
             raise NotATile("a volatile load")
         if not any_other and load.other is not None and not is_zero_constant(load.other):
             raise NotATile("a masked load whose 'other' is not zero (TMA fills with zeros)")
-        loop = _enclosing_loop(load)
-        pointer = self.pointer(load.ptr, loop)
-        bounds = self.mask(load.mask, loop)
-        return _Box(self, load, load.result.type, _scope(load), pointer, bounds).access()
+        return self._box(load, load.result.type)
 
     def store(self, store: tt.StoreOp) -> TileAccess:
         """The box a `tt.store` of a tensor writes (what `load` says of a load), or `NotATile`."""
         if not isinstance(store.value.type, TensorType):
             raise NotATile("a scalar store")
-        loop = _enclosing_loop(store)
-        pointer = self.pointer(store.ptr, loop)
-        bounds = self.mask(store.mask, loop)
-        return _Box(self, store, store.value.type, _scope(store), pointer, bounds).access()
+        return self._box(store, store.value.type)
+
+    def _box(self, op: tt.LoadOp | tt.StoreOp, type_: TensorType) -> TileAccess:
+        loop = enclosing_loop(op)
+        return _Box(self, op, type_, _scope(op), self.pointer(op.ptr, loop), self.mask(op.mask, loop)).access()
 
 
 class _Box:
@@ -510,7 +505,7 @@ class _Box:
         """Defined before the scope (so the descriptor can read it)."""
         if isinstance(atom, (TileCoord, Iteration)):
             return False
-        return not _defined_in_or_after(atom, self.scope)
+        return dominates(atom, self.scope)
 
     def invariant_monomial(self, monomial: Monomial) -> bool:
         return all(self.invariant(a) for a, _ in monomial)
@@ -635,26 +630,6 @@ def _has_coordinates(poly: Poly) -> bool:
     return any(isinstance(a, TileCoord) for a in poly.atoms())
 
 
-def _inside(value: SSAValue, loop: Operation) -> bool:
-    """`value` is defined in `loop`'s body (at any depth)."""
-    block = value.block if isinstance(value, BlockArgument) else value.owner.parent_block()
-    while block is not None:
-        if block.parent_op() is loop:
-            return True
-        parent = block.parent_op()
-        block = parent.parent_block() if parent is not None else None
-    return False
-
-
-def _enclosing_loop(op: Operation) -> scf.ForOp | None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, scf.ForOp):
-        if isinstance(parent, tt.FuncOp):
-            return None
-        parent = parent.parent_op()
-    return parent
-
-
 def _scope(op: Operation) -> Operation:
     """The op of the function's entry block that holds `op`."""
     current = op
@@ -663,31 +638,3 @@ def _scope(op: Operation) -> Operation:
         if current is None:
             raise NotATile("a load outside a function")
     return current
-
-
-def _defined_in_or_after(value: SSAValue, scope: Operation) -> bool:
-    """`value` is defined inside `scope` or after it (so not available before it)."""
-    if isinstance(value, BlockArgument):
-        owner_op = value.block.parent_op()
-        if isinstance(owner_op, tt.FuncOp):
-            return False
-        return owner_op is scope or _inside_op(owner_op, scope)
-    op = value.owner
-    if op is scope or _inside_op(op, scope):
-        return True
-    block: Block | None = scope.parent_block()
-    ancestor = op
-    while ancestor is not None and ancestor.parent_block() is not block:
-        ancestor = ancestor.parent_op()
-    if ancestor is None:
-        return True
-    return block.get_operation_index(ancestor) > block.get_operation_index(scope)
-
-
-def _inside_op(op: Operation, container: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if parent is container:
-            return True
-        parent = parent.parent_op()
-    return False

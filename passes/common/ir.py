@@ -24,7 +24,7 @@ from ttpipe.dialects import arith, scf
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from ttpipe.dialects.ttng import TMEMAllocOp
-from ttpipe.passes.common.builder import value_location
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
 
 
 def defining_op(value: SSAValue, op_class: type[Operation]):
@@ -111,6 +111,46 @@ def ancestor_in_block(block: Block, op: Operation) -> Operation | None:
     while op is not None and op.parent_block() is not block:
         op = op.parent_op()
     return op
+
+
+def dominates(value: SSAValue, op: Operation) -> bool:
+    """MLIR's `DominanceInfo::properlyDominates(value, op)` over single-block regions: `op`
+    can read `value` (a block argument of a block holding `op`, or a result of an op that
+    comes before `op`'s ancestor in its block; not of an op holding `op`)."""
+    owner = value.owner
+    if isinstance(value, BlockArgument):
+        return ancestor_in_block(value.block, op) is not None
+    ancestor = ancestor_in_block(owner.parent_block(), op)
+    return ancestor is not None and is_before_in_block(owner, ancestor)
+
+
+def enclosing_loop(op: Operation) -> scf.ForOp | None:
+    """The innermost `scf.for` holding `op`, or None."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def ceil_trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue] | None = None) -> SSAValue:
+    """`ceildiv(ub - lb, step)` of a signed `scf.for` (step > 0), as i32 at `b`'s point (its
+    bounds through `mapping`, where given): the iterations, at most 0 where it runs none."""
+    mapping = mapping or {}
+    lower, upper, step = (mapping.get(v, v) for v in (loop.lowerBound, loop.upperBound, loop.step))
+    one = b.int_constant(1, 32)
+    return b.divsi(b.addi(b.subi(upper, lower), b.subi(step, one)), step)
+
+
+def trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue] | None = None) -> SSAValue:
+    """`max(0, ceil_trip_count)`: the iterations of `loop`, as i32 at `b`'s point."""
+    return b.maxsi(ceil_trip_count(b, loop, mapping), b.int_constant(0, 32))
+
+
+def iteration_index(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
+    """`(iv - lb) / step` at `b`'s point in `loop`'s body: the iterations run before this one."""
+    iv = loop.body.args[0]
+    count = iv if constant_int_value(loop.lowerBound) == 0 else b.subi(iv, loop.lowerBound)
+    return count if constant_int_value(loop.step) == 1 else b.divsi(count, loop.step)
 
 
 def backward_slice_in_block(values: Iterable[SSAValue], block: Block) -> list[Operation]:

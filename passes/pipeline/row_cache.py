@@ -61,7 +61,14 @@ from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessA
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import is_hopper
-from ttpipe.passes.common.ir import ancestor_in_block, erase_dead_chain, is_before_in_block
+from ttpipe.passes.common.ir import (
+    ancestor_in_block,
+    ceil_trip_count,
+    dominates,
+    erase_dead_chain,
+    is_before_in_block,
+    iteration_index,
+)
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import nvidia_compute_capability
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
@@ -128,8 +135,6 @@ def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> C
     """Steps 1-2 for one pair of loops: what to cache, or why nothing."""
     if not (_same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second)):
         return "not two memory-bound loops with the same bounds"
-    block = first.parent_block()
-    region = [op for op in block.ops if not is_before_in_block(op, first) and not is_before_in_block(second, op)]
     loads: list[tuple[TileAccess, TileAccess]] = []
     for x2 in [op for op in second.body.ops if isinstance(op, tt.LoadOp)]:
         for x1 in [op for op in first.body.ops if isinstance(op, tt.LoadOp)]:
@@ -137,13 +142,13 @@ def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> C
                 a1, a2 = analysis.load(x1, any_other=True), analysis.load(x2, any_other=True)
             except NotATile:
                 continue
-            if not a1.transposed and same_box(a1, a2, first, second) and all(_before(v, first) for v in _values(a1)):
+            if not a1.transposed and same_box(a1, a2, first, second) and all(dominates(v, first) for v in _values(a1)):
                 loads.append((a1, a2))
                 break
     if not loads:
         return "no load of the second loop reads the first's tiles"
     stores: list[tuple[tt.StoreOp, TileAccess | None]] = []
-    for op in (nested for top in region for nested in top.walk()):
+    for op in (nested for top in _region(first, second) for nested in top.walk()):
         if isinstance(op, (scf.ForOp, scf.WhileOp)) and op not in (first, second):
             return f"a loop between them ('{op.name}')"
         if isinstance(op, tt.StoreOp):
@@ -152,7 +157,7 @@ def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> C
             except NotATile as exc:
                 return f"a store whose region is not known ({exc})"
             if box is not None and (any(d.extent is None for d in box.dims)
-                                    or not all(_before(v, first) for v in _values(box))):
+                                    or not all(dominates(v, first) for v in _values(box))):
                 return "a store whose region is not known before the first loop"
             stores.append((op, box))
         elif not is_side_effect_free(op) and not isinstance(op, (tt.LoadOp, scf.YieldOp, scf.ForOp)):
@@ -163,19 +168,16 @@ def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> C
     return row
 
 
+def _region(first: scf.ForOp, second: scf.ForOp) -> list[Operation]:
+    """The ops of the loops' block from `first` to `second`, both included."""
+    return [op for op in first.parent_block().ops
+            if not is_before_in_block(op, first) and not is_before_in_block(second, op)]
+
+
 def _values(access: TileAccess) -> list[SSAValue]:
     """The SSA values a box's base, extents and strides read."""
     polys = [access.base_offset, *(d.stride for d in access.dims), *(d.extent for d in access.dims if d.extent)]
     return [access.base, *(a for p in polys for a in p.atoms() if isinstance(a, SSAValue))]
-
-
-def _before(value: SSAValue, op: Operation) -> bool:
-    """`value` is computed before `op` (in `op`'s block or an enclosing one)."""
-    owner = value.owner
-    if not isinstance(owner, Operation):
-        return ancestor_in_block(owner, op) is not None
-    ancestor = ancestor_in_block(owner.parent_block(), op)
-    return ancestor is not None and is_before_in_block(owner, ancestor)
 
 
 class _Builder:
@@ -211,15 +213,9 @@ class _Builder:
         return b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, a[1], c[0]), b.cmpi(CmpIPredicate.slt, c[1], a[0]))).result
 
 
-def trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
-    """`ceil((ub - lb) / step)`: the iterations of `loop` (at most 0 where it runs none)."""
-    span = b.subi(loop.upperBound, loop.lowerBound)
-    return b.divsi(b.addi(span, b.subi(loop.step, b.constant(1, i32))), loop.step)
-
-
 def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, analysis: TileAccessAnalysis) -> SSAValue:
     """Step 3: the i1 under which the cached version runs."""
-    ok = b.cmpi(CmpIPredicate.sle, trip_count(b, row.first), b.constant(row.chunks, i32))
+    ok = b.cmpi(CmpIPredicate.sle, ceil_trip_count(b, row.first), b.constant(row.chunks, i32))
     ranges = _Builder(b, descriptors)
     for first, second in row.loads:
         row_range = ranges.byte_range(first)
@@ -241,7 +237,7 @@ def cache(row: CachedRow, analysis: TileAccessAnalysis, descriptors: DescriptorB
     """Steps 3-4 for one pair of loops."""
     first, second = row.first, row.second
     block = first.parent_block()
-    region = [op for op in block.ops if not is_before_in_block(op, first) and not is_before_in_block(second, op)]
+    region = _region(first, second)
     escaping = [r for op in region for r in op.results
                 if any(ancestor_in_block(block, u.operation) not in region for u in r.uses)]
     b = OpBuilder(InsertPoint.before(first), first.location)
@@ -284,7 +280,7 @@ def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descri
     """The loop that issues every chunk's TMA copies, one mbarrier per chunk."""
     first = row.first
     body = Block(arg_types=[i32])
-    b.insert(scf.ForOp(b.constant(0, i32), trip_count(b, first), b.constant(1, i32), [], body=body))
+    b.insert(scf.ForOp(b.constant(0, i32), ceil_trip_count(b, first), b.constant(1, i32), [], body=body))
     ib = OpBuilder(InsertPoint.at_end(body), first.location)
     chunk = body.args[0]
     barrier = single_buffer_view(ib, barriers, chunk)
@@ -292,10 +288,9 @@ def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descri
     ib.insert(ttng.BarrierExpectOp(barrier, true, size=row.chunk_bytes))
     for access, encoding, buffer in buffers:
         desc = descriptors.descriptor(access, encoding)
-        starts = [d.start.substitute(Iteration(first), Poly.atom(chunk)) for d in access.dims]
-        coords = [descriptors.materialize(ib, start, i32) for start in starts]
-        if desc.empty is not None:
-            coords[0] = ib.select(desc.empty, ib.constant(1 << 30, i32), coords[0])
+        chunk_box = replace(access, dims=tuple(replace(d, start=d.start.substitute(Iteration(first), Poly.atom(chunk)))
+                                               for d in access.dims))
+        coords = descriptors.coordinates(ib, chunk_box, desc)
         ib.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc.value, coords, barrier, single_buffer_view(ib, buffer, chunk),
                                                   true))
     ib.insert(scf.YieldOp())
@@ -304,8 +299,7 @@ def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descri
 def _replace_load(load: tt.LoadOp, loop: scf.ForOp, buffer: SSAValue, barriers: SSAValue, wait: bool) -> None:
     """The load reads chunk j (this iteration's) of `buffer`, after its mbarrier where `wait`."""
     b = OpBuilder(InsertPoint.before(load), load.location)
-    iv = loop.body.args[0]
-    chunk = b.divsi(b.subi(iv, loop.lowerBound), loop.step)
+    chunk = iteration_index(b, loop)
     if wait:
         b.insert(ttng.WaitBarrierOp(single_buffer_view(b, barriers, chunk), b.constant(0, i32)))
     value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, chunk), result_type=load.result.type)).result

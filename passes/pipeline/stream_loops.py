@@ -31,9 +31,9 @@ with `tt.num_stages` (`tl.range(..., num_stages=...)`) keeps the user's stages, 
 still given to TMA. Attributes read: `ttg.target`, `ttg.num-warps`, `tt.num_stages`;
 written: `tt.num_stages`.
 
-Not done here (see docs/measurements.md): a kernel that walks the same row twice (mean,
-then normalize) still reads it twice from memory; keeping the row in shared memory between
-the loops is a later round.
+Not done here: a kernel that walks the same row twice (mean, then normalize) reads it twice
+from memory; `ttpipe-row-cache` (opt-in, `row-cache=true`) keeps it in shared memory between
+the loops, and its buffer counts in step 2 (docs/measurements.md).
 """
 
 from __future__ import annotations
@@ -96,35 +96,48 @@ def allocated_shared_memory(loop: scf.ForOp) -> int:
                for op in func.walk() if isinstance(op, ttg.LocalAllocOp) and op.src is None)
 
 
-def ctas_per_sm(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
-    """Step 2."""
-    if is_grid_stride(loop):
-        return 1
-    by_warps = min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM)
-    per_cta = stages * bytes_per_iteration + allocated_shared_memory(loop)
-    return max(1, min(by_warps, SM90_SHARED_MEMORY_PER_SM // per_cta))
+@dataclass(frozen=True)
+class Occupancy:
+    """Steps 1-3's inputs for one loop, read from the IR once."""
 
+    bytes_per_iteration: int
+    grid_stride: bool
+    ctas_by_warps: int
+    allocated_bytes: int
 
-def in_flight(loop: scf.ForOp, stages: int, bytes_per_iteration: int) -> int:
-    """Step 3: bytes of loads an SM has in flight with `stages` stages (1: unpipelined)."""
-    return ctas_per_sm(loop, stages, bytes_per_iteration) * max(stages - 1, 1) * bytes_per_iteration
+    @staticmethod
+    def of(loop: scf.ForOp) -> Occupancy:
+        loads = [op for op in loop.body.ops if isinstance(op, tt.LoadOp) and isinstance(op.result.type, TensorType)]
+        return Occupancy(sum(tile_bytes(load.result.type) for load in loads), is_grid_stride(loop),
+                         min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM),
+                         allocated_shared_memory(loop))
+
+    def ctas_per_sm(self, stages: int) -> int:
+        """Step 2."""
+        if self.grid_stride:
+            return 1
+        per_cta = stages * self.bytes_per_iteration + self.allocated_bytes
+        return max(1, min(self.ctas_by_warps, SM90_SHARED_MEMORY_PER_SM // per_cta))
+
+    def in_flight(self, stages: int) -> int:
+        """Step 3: bytes of loads an SM has in flight with `stages` stages (1: unpipelined)."""
+        return self.ctas_per_sm(stages) * max(stages - 1, 1) * self.bytes_per_iteration
+
+    def plan(self, stages: int) -> StreamPlan:
+        return StreamPlan(stages, self.bytes_per_iteration, self.ctas_per_sm(stages), self.in_flight(stages))
 
 
 def plan(loop: scf.ForOp, stages: int = 0) -> StreamPlan | str:
     """Steps 1-3 for one loop: its plan, or why it is not streamed (`stages`: forced)."""
-    loads = [op for op in loop.body.ops if isinstance(op, tt.LoadOp) and isinstance(op.result.type, TensorType)]
-    bytes_per_iteration = sum(tile_bytes(load.result.type) for load in loads)
-    unpipelined = in_flight(loop, 1, bytes_per_iteration)
+    occupancy = Occupancy.of(loop)
     if stages:
-        return StreamPlan(stages, bytes_per_iteration, ctas_per_sm(loop, stages, bytes_per_iteration),
-                          in_flight(loop, stages, bytes_per_iteration))
+        return occupancy.plan(stages)
+    unpipelined = occupancy.in_flight(1)
     if unpipelined >= H100_BYTES_IN_FLIGHT_PER_SM:
-        return (f"{unpipelined} bytes in flight per SM unpipelined ({bytes_per_iteration} per iteration), "
+        return (f"{unpipelined} bytes in flight per SM unpipelined ({occupancy.bytes_per_iteration} per iteration), "
                 f"enough to cover memory latency ({H100_BYTES_IN_FLIGHT_PER_SM})")
-    best = max(range(2, MAX_STAGES + 1), key=lambda s: (min(in_flight(loop, s, bytes_per_iteration),
-                                                             H100_BYTES_IN_FLIGHT_PER_SM), -s))
-    return StreamPlan(best, bytes_per_iteration, ctas_per_sm(loop, best, bytes_per_iteration),
-                      in_flight(loop, best, bytes_per_iteration))
+    best = max(range(2, MAX_STAGES + 1), key=lambda s: (min(occupancy.in_flight(s), H100_BYTES_IN_FLIGHT_PER_SM), -s))
+    return occupancy.plan(best)
 
 
 def is_memory_loop(loop: scf.ForOp) -> bool:
@@ -163,7 +176,7 @@ class StreamLoops(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_hopper(nvidia_compute_capability(op)):
             return
-        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        analysis: TileAccessAnalysis | None = None
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
             streamed: list[scf.ForOp] = []
             for loop in [o for o in func.walk() if isinstance(o, scf.ForOp)]:
@@ -178,7 +191,10 @@ class StreamLoops(ModulePass):
                     continue
                 loop.attributes[NUM_STAGES] = int_attr(decided.stages)
                 streamed.append(loop)
-            accesses = [(access, descriptor_encoding(load, access)) for load, access in load_accesses(func, analysis)
-                        if not isinstance(access, str) and not access.guards
-                        and any(load.parent_op() is loop for loop in streamed)]
+            if not streamed:
+                continue
+            analysis = analysis or TileAccessAnalysis(ModuleAxisInfo(op))
+            accesses = [(access, descriptor_encoding(load, access))
+                        for loop in streamed for load, access in load_accesses(loop, analysis)
+                        if not isinstance(access, str) and not access.guards and load.parent_op() is loop]
             convert(DescriptorBuilder(func, analysis), accesses)

@@ -489,17 +489,20 @@ class PartitionLoops(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in op.ops if isinstance(f, tt.FuncOp)]:
             tried: set[int] = set()
-            for position in range(len(_loops(func))):
-                loop = _loops(func)[position]
+            loops = _loops(func)
+            for position in range(len(loops)):
+                loop = loops[position]
                 if not is_candidate(loop, self.mode):
                     continue
                 nest = persistent_loops(loop)
                 if nest is not None:
-                    tile = _loops(func).index(nest[0])
+                    tile = loops.index(nest[0])
                     if tile in tried:
                         continue  # the other loop of a nest already tried
                     tried.add(tile)
-                func = self._specialize(func, position)
+                specialized = self._specialize(func, position)
+                if specialized is not func:
+                    func, loops = specialized, _loops(specialized)
 
     def _specialize(self, func: tt.FuncOp, position: int) -> tt.FuncOp:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces

@@ -140,6 +140,7 @@ from ttpipe.dialects import gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
+from ttpipe.passes.common.ir import trip_count
 from ttpipe.passes.pipeline.lower_loops import (
     StageBuilder,
     create_alloc,
@@ -594,7 +595,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
         # The tile loop's mbarrier parities: the staging pair's, the turn's, the channel's.
         parities = [cb.int_constant(0, 32)] if staged else []
         if turns:
-            k_trips = pingpong.trip_count(cb, k_loop, consumer_map)
+            k_trips = trip_count(cb, k_loop, consumer_map)
             state = state.skip(cb, k_trips, consumer_stages) if index else state
             parities.append(cb.int_constant(turns.start_parity(index), 32))
         if setup.channel:

@@ -127,14 +127,6 @@ def loop_refusal(consumers: str) -> None:
         raise Refused("ping-pong needs a persistent kernel (a tile loop around the K loop)")
 
 
-def trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> SSAValue:
-    """`max(0, ceildiv(ub - lb, step))` of a signed `scf.for` (step > 0), as i32."""
-    lower, upper, step = (mapping.get(v, v) for v in (loop.lowerBound, loop.upperBound, loop.step))
-    one = b.int_constant(1, 32)
-    span = b.addi(b.subi(upper, lower), b.subi(step, one))
-    return b.maxsi(b.divsi(span, step), b.int_constant(0, 32))
-
-
 @dataclass(frozen=True)
 class MmaTurns:
     """The two turn mbarriers (`2 x 1 x i64`, count 1): `turn[w]` lets warpgroup w run its mainloop."""

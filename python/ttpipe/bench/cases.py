@@ -412,79 +412,60 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
     return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), baseline, a.nbytes + b.nbytes)
 
 
-def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline") -> Case:
-    """A warp-specialized TMA GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
-    `epilogue=partition`, the epilogue handed to its own warp) against stock Triton's best of
-    the same source with the flag on and off, and cuBLAS(Lt)."""
-    block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
-    dtype, out_dtype = WS_DTYPES[dtype_name]
-    if dtype_name == "fp8":
-        block_k *= 2
-    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8}
-    if persistent:
-        constexprs.update(NUM_SMS=NUM_SMS_H100, WARP_SPECIALIZE=True, FLATTEN=False)
-        variants = (("ws=1", {"WARP_SPECIALIZE": True, "FLATTEN": False}),
-                    ("ws=0+flatten", {"WARP_SPECIALIZE": False, "FLATTEN": True}))
-    else:
-        constexprs.update(WARP_SPECIALIZE=True)
-        variants = (("ws=1", {"WARP_SPECIALIZE": True}), ("ws=0", {"WARP_SPECIALIZE": False}))
-    signature = {"a_desc": f"tensordesc<{dtype}[{block_m},{block_k}]>", "b_desc": f"tensordesc<{dtype}[{block_n},{block_k}]>",
-                 "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
-    targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
-
-    def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
-        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent)
-
-    def setup(torch, device, seed, constexprs) -> Launch:
-        return sized_setup(torch, device, seed, constexprs, (size, size, size))
-
-    name = f"gemm-ws{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
-    pipeline = WS_PIPELINE
-    if epilogue != "inline":
-        name += f"-epilogue-{epilogue}"
-        pipeline = f"ttgir-sm90{{warp-specialize=true warp-specialize-epilogue={epilogue}}}"
-    kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
-    return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, ("M", "N", "K"),
-                "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
-                pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
-                small_sizes=GEMM_SMALL_SIZES)
-
-
-def _ws_pointer_gemm(dtype_name: str, size: int, config: str, persistent: bool) -> Case:
-    """A warp-specialized GEMM written with pointer loads (Triton's tutorials 03 and 09), B
-    K-major: ttpipe turns its loads into TMA loads of device-made descriptors and
-    warp-specializes it; stock Triton's best of the same source without the flag (with it,
-    stock Triton 3.6 aborts: an assertion in its WSLowerToken.cpp), flattened when persistent."""
+def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline",
+             pointers: bool = False) -> Case:
+    """A warp-specialized GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
+    `epilogue=partition`, the epilogue handed to its own warp) against cuBLAS(Lt) and stock
+    Triton's best of the same source: the TMA kernel with the flag on and off; with
+    `pointers`, the kernel written with pointer loads (Triton's tutorials 03 and 09, B
+    K-major), which ttpipe turns into TMA loads of device-made descriptors, stock Triton's
+    without the flag (with it, stock Triton 3.6 aborts: an assertion in its WSLowerToken.cpp).
+    Persistent kernels also race stock's flattened loop."""
     block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
         block_k *= 2
     constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8,
                                   "WARP_SPECIALIZE": True}
+    unflattened: dict[str, Any] = {}
     if persistent:
-        constexprs.update(NUM_SMS=NUM_SMS_H100, FLATTEN=False)
-        variants = (("ws=0", {"WARP_SPECIALIZE": False, "FLATTEN": False}),
-                    ("ws=0+flatten", {"WARP_SPECIALIZE": False, "FLATTEN": True}))
+        unflattened = {"FLATTEN": False}
+        constexprs.update(NUM_SMS=NUM_SMS_H100, **unflattened)
+    flag_off = ("ws=0+flatten", {"WARP_SPECIALIZE": False, "FLATTEN": True}) if persistent \
+        else ("ws=0", {"WARP_SPECIALIZE": False})
+    if pointers:
+        variants = ((("ws=0", {"WARP_SPECIALIZE": False, **unflattened}), flag_off) if persistent
+                    else (flag_off, ))
+        signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}", "c_ptr": f"*{out_dtype}", "M": "i32", "N": "i32",
+                     "K": "i32", "stride_am": "i32", "stride_ak": "i32", "stride_bk": "i32", "stride_bn": "i32",
+                     "stride_cm": "i32", "stride_cn": "i32"}
+        aligned = ("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bn", "stride_cm")
+        ones = ("stride_ak", "stride_bk", "stride_cn")
+        kernel = kernels.matmul_pointers_ws_persistent if persistent else kernels.matmul_pointers_ws
     else:
-        variants = (("ws=0", {"WARP_SPECIALIZE": False}), )
-    signature = {"a_ptr": f"*{dtype}", "b_ptr": f"*{dtype}", "c_ptr": f"*{out_dtype}", "M": "i32", "N": "i32",
-                 "K": "i32", "stride_am": "i32", "stride_ak": "i32", "stride_bk": "i32", "stride_bn": "i32",
-                 "stride_cm": "i32", "stride_cn": "i32"}
+        variants = (("ws=1", {"WARP_SPECIALIZE": True, **unflattened}), flag_off)
+        signature = {"a_desc": f"tensordesc<{dtype}[{block_m},{block_k}]>",
+                     "b_desc": f"tensordesc<{dtype}[{block_n},{block_k}]>",
+                     "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
+        aligned, ones = ("M", "N", "K"), ()
+        kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
     targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
 
     def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
-        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent, pointers=True)
+        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent, pointers)
 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
-    name = f"gemm-ws-ptr{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
-    kernel = kernels.matmul_pointers_ws_persistent if persistent else kernels.matmul_pointers_ws
-    return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages},
-                ("a_ptr", "b_ptr", "c_ptr", "M", "N", "K", "stride_am", "stride_bn", "stride_cm"),
+    name = f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
+    pipeline = WS_PIPELINE
+    if epilogue != "inline":
+        name += f"-epilogue-{epilogue}"
+        pipeline = f"ttgir-sm90{{warp-specialize=true warp-specialize-epilogue={epilogue}}}"
+    return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, aligned,
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
-                pipeline=WS_PIPELINE, stock_variants=variants, targets=targets, sized_setup=sized_setup,
-                small_sizes=GEMM_SMALL_SIZES, ones=("stride_ak", "stride_bk", "stride_cn"))
+                pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
+                small_sizes=GEMM_SMALL_SIZES, ones=ones)
 
 
 WS_GEMM_CASES = tuple(
@@ -497,7 +478,7 @@ configurations, non-persistent (the loop phase 1 warp-specializes) and persisten
 and the persistent ping-pong kernel with its epilogue in its own warp."""
 
 WS_POINTER_GEMM_CASES = tuple(
-    _ws_pointer_gemm(dtype_name, size, config, persistent)
+    _ws_gemm(dtype_name, size, config, persistent, pointers=True)
     for persistent, config in ((False, "128x256w8"), (True, "128x128w4"), (True, "128x256w8"))
     for dtype_name, size in (("bf16", 4096), ("bf16", 8192), ("fp16", 8192), ("fp8", 8192)))
 """Issue 10's GEMMs written with pointer loads, as users write them: non-persistent
