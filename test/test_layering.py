@@ -29,7 +29,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("driver", ("ttpipe.pipeline",)),
     ("Triton bridge", ("ttpipe.triton",)),
     ("tools", ("ttpipe.opt", "ttpipe.compile", "ttpipe.roundtrip", "ttpipe.bench_io", "ttpipe.bench",
-               "ttpipe.corpus", "ttpipe.runtime", "ttpipe.outputs", "ttpipe.expected_diagnostics", "ttpipe.tools")),
+               "ttpipe.corpus", "ttpipe.runtime", "ttpipe.outputs", "ttpipe.expected_diagnostics", "ttpipe.tools",
+               "ttpipe.schedule_picture", "ttpipe.async_mutants")),
 )
 
 ROOTS = ("ttpipe", "ttpipe.dialects", "ttpipe.passes", "ttpipe.tools")

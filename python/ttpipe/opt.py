@@ -12,6 +12,10 @@ it; the exit code is then 1 and `-o` is not written. Warnings are always printed
 of them. An exception that is not a diagnostic is a ttpipe bug: it ends the run with one
 `ttpipe-opt: internal error: ...` line and exit code 2 (the traceback with `--debug` or
 `TTPIPE_DEBUG=1`), and nothing is written.
+
+With `--schedule-picture=DIR` it also writes one SVG per pipelined or warp-specialized loop
+into DIR (`ttpipe.schedule_picture`): each pass then runs as a batch of its own, so that the
+schedule a pass stamps on a loop is seen before the pipeliner expands the loop.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from ttpipe import expected_diagnostics
 from ttpipe.outputs import DEBUG_ENV, debugging, internal_error, write_atomically
 from ttpipe.pipeline import driver, spec
 from ttpipe.pipeline.registry import all_passes
+from ttpipe.schedule_picture import (Picture, PictureError, ScheduleRecorder, picture_files, pictures, require_drawsvg,
+                                     write_files)
 from ttpipe.textio import DiagnosticError, ParseOptions, PrintOptions, SourceFile, parse_module, print_module
 from ttpipe.ir.diagnostics import SPLIT_MARKER, Diagnostic, diagnostic_handler, split_chunks
 from ttpipe.textio.parser import ParseResult
@@ -88,6 +94,9 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--verify-each", default="true", choices=("true", "false"),
                    help="verify the IR after parsing and after each pass (default: true)")
     p.add_argument("--mlir-timing", action="store_true", help="report the time of each phase (stderr)")
+    p.add_argument("--schedule-picture", metavar="DIR", default=None,
+                   help="write one SVG per pipelined or warp-specialized loop into DIR: its stage x cluster "
+                        "schedule, lanes, buffer rings, mbarriers and shared memory (needs ttpipe[picture])")
     p.add_argument("--list-passes", action="store_true", help="list passes with their options and exit")
     p.add_argument("--debug", action="store_true",
                    help=f"show the traceback of an internal error (a ttpipe bug); also environment {DEBUG_ENV}=1")
@@ -157,6 +166,7 @@ class Job:
     timings: Timings
     print_after: set[str]
     print_before: set[str]
+    pictures: list[Picture] = field(default_factory=list)
 
     def print_options(self) -> PrintOptions:
         return PrintOptions(debug_info=self.args.mlir_print_debuginfo and not self.args.strip_debuginfo,
@@ -173,13 +183,20 @@ class Job:
             start = time.perf_counter()
             verify(parsed.module, parsed.source, parsed.op_offsets)
             self.timings.add("Verifier", time.perf_counter() - start)
-        module = self.run_passes(parsed, verify_each)
+        recorder = ScheduleRecorder()
+        if self.args.schedule_picture:
+            recorder.record(parsed.module, "the input")
+        module = self.run_passes(parsed, verify_each, recorder)
+        if self.args.schedule_picture:
+            self.pictures += pictures(module, recorder.loops)
         start = time.perf_counter()
         text = print_module(module, self.print_options())
         self.timings.add("Output", time.perf_counter() - start)
         return text
 
-    def run_passes(self, parsed: ParseResult, verify_each: bool):
+    def run_passes(self, parsed: ParseResult, verify_each: bool, recorder: ScheduleRecorder):
+        """The passes over the parsed module; with --schedule-picture, `recorder` sees the
+        module after each pass (each its own batch)."""
         if not self.invocations:
             return parsed.module
 
@@ -194,12 +211,14 @@ class Job:
         def after(invocation, module) -> None:
             if self.args.print_ir_after_all or invocation.info.name in self.print_after:
                 dump("After", invocation, module)
+            if self.args.schedule_picture:
+                recorder.after(invocation, module)
 
         def check(module, invocation) -> None:
             verify(module, parsed.source, parsed.op_offsets, context=f"after pass '{invocation.info.name}'")
 
         def watched(invocation) -> bool:
-            return bool(self.args.print_ir_after_all or self.args.print_ir_before_all
+            return bool(self.args.print_ir_after_all or self.args.print_ir_before_all or self.args.schedule_picture
                         or invocation.info.name in self.print_after or invocation.info.name in self.print_before)
 
         start = time.perf_counter()
@@ -317,6 +336,12 @@ def run(argv: list[str]) -> int:
     if args.list_passes:
         sys.stdout.write(list_passes())
         return 0
+    if args.schedule_picture:
+        try:
+            require_drawsvg()
+        except PictureError as exc:
+            sys.stderr.write(f"ttpipe-opt: --schedule-picture: error: {exc}\n")
+            return 1
     job = Job(args, invocations, Timings(),
               {n for item in args.print_ir_after for n in item.split(",")},
               {n for item in args.print_ir_before for n in item.split(",")})
@@ -349,6 +374,8 @@ def run(argv: list[str]) -> int:
         return 1
     try:
         write_output(args.output, (SPLIT_MARKER + "\n").join(outputs))
+        if args.schedule_picture:
+            write_files(args.schedule_picture, picture_files(job.pictures))
     except DiagnosticError as exc:
         sys.stderr.write(exc.render() + "\n")
         return 1

@@ -59,8 +59,16 @@ def test_pipeline_is_make_ttgirs(monkeypatch, tmp_path, name, options):
     monkeypatch.setattr(ir, "pass_manager", Recording)
     make_ttgir(source, capability, options)
     monkeypatch.undo()
-    ours = spec.parse(_pipeline_text(name, {"impl": "triton", **options}))
+    ours = spec.parse(_pipeline_text(name, {"impl": "triton", "verify-async": "false", **options}))
     assert [_pass_manager_pipeline(ours)] == built
+
+
+@pytest.mark.parametrize("name", CAPABILITIES)
+def test_every_named_pipeline_ends_with_the_async_check(name):
+    for impl in ("triton", "ttpipe"):
+        assert spec.parse(f"{name}{{impl={impl}}}")[-1].info.name == "ttpipe-verify-async"
+        assert all(i.info.name != "ttpipe-verify-async"
+                   for i in spec.parse(f"{name}{{impl={impl} verify-async=false}}"))
 
 
 EQUALITY_CASES = [

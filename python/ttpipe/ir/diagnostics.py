@@ -70,18 +70,24 @@ def split_chunks(source: SourceFile) -> list[SourceFile]:
 
 
 class DiagnosticError(Exception):
-    """An error the user caused, reported at a place in a source file (or at a file or flag)."""
+    """An error the user caused, reported at a place in a source file (or at a file or flag),
+    with notes at the other places involved."""
 
     def __init__(self, message: str, source: SourceFile | None = None,
-                 offset: int | None = None, where: str | None = None):
+                 offset: int | None = None, where: str | None = None, notes: list[Diagnostic] | None = None):
         super().__init__(message)
         self.message = message
         self.source = source
         self.offset = offset
         self.where = where
+        self.notes = list(notes or ())
 
     def render(self) -> str:
-        """The one-line diagnostic, followed (for a source position) by the line and a caret."""
+        """The one-line diagnostic, followed (for a source position) by the line and a caret,
+        then its notes."""
+        return "\n".join([self._head(), *(note.render() for note in self.notes)])
+
+    def _head(self) -> str:
         if self.source is not None and self.offset is not None:
             offset = min(self.offset, len(self.source.text))
             line, col = self.source.line_col(offset)

@@ -133,6 +133,8 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-pointer-loads-to-tma", "ttpipe.passes.pointer_loads_to_tma:PointerLoadsToTma"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
     ("ttpipe-stream-loops", "ttpipe.passes.pipeline.stream_loops:StreamLoops"),
+    ("ttpipe-verify-async", "ttpipe.passes.verify_async:VerifyAsync"),
+    ("ttpipe-plant-async-mutant", "ttpipe.passes.verify_async.mutants:PlantAsyncMutant"),
     ("ttpipe-warp-specialize", "ttpipe.passes.warp_specialize.warp_specialize:WarpSpecialize"),
     ("ttpipe-ws-partition", "ttpipe.passes.warp_specialize.partition:PartitionLoops"),
     ("ttpipe-ws-partition-loops", "ttpipe.passes.warp_specialize.partition_loops:PartitionLoopsToWarpSpecialize"),

@@ -14,7 +14,9 @@ place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
 `ttpipe-stream-loops` before the pipeliner (`stream-loops=true`); `row-cache=true` adds
 `ttpipe-row-cache` before it (off by default). `warp-specialize=false
-stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for pass.
+stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for pass. Every named
+pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
+asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
 `ttpipe.pipeline.spec` expands a pipeline in place into its passes.
 """
@@ -84,6 +86,9 @@ OPTIONS = (
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "
                "docs/measurements.md)"),
+    PassOption("verify-async", bool, True,
+               "ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, "
+               "tcgen05, partitions) checked, each violation an error"),
 )
 
 
@@ -217,6 +222,8 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
                                 "has no scheduler to choose)")
         steps = [(name, {**options, "scheduler": values["scheduler"]}) if name == "ttpipe-schedule-loops"
                  else (name, options) for name, options in steps]
+    if values["verify-async"]:
+        steps.append(("ttpipe-verify-async", {}))
     return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
 
 

@@ -18,7 +18,8 @@
 // CHECK:      ttgir-sm80 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_80
 // CHECK-NOT:        triton-nvidia-tma-lowering
 // With impl=ttpipe (the default), ttpipe's Python passes replace these five once registered;
-// on sm_90 ttpipe's warp specialization takes the place of Triton's, and memory-bound loops are streamed.
+// on sm_90 ttpipe's warp specialization takes the place of Triton's, and memory-bound loops are streamed;
+// every named pipeline ends with the async-protocol check.
 // CHECK-LABEL: ttgir-sm90 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_90
 // CHECK-NEXT:    num-warps: int = 4  warps per CTA (compile option num_warps)
 // CHECK-NEXT:    num-stages: int = 3  software pipeline stages (compile option num_stages)
@@ -30,6 +31,7 @@
 // CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
 // CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)
 // CHECK-NEXT:    row-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, docs/measurements.md)
+// CHECK-NEXT:    verify-async: bool = true  ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, tcgen05, partitions) checked, each violation an error
 // CHECK-NEXT:    expands to:
 // CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
 // CHECK-NEXT:      tritongpu-coalesce
@@ -70,3 +72,4 @@
 // CHECK-NEXT:      sccp
 // CHECK-NEXT:      cse
 // CHECK-NEXT:      canonicalize
+// CHECK-NEXT:      ttpipe-verify-async

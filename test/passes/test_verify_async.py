@@ -1,0 +1,152 @@
+"""`ttpipe-verify-async`: no error on any pipelined or warp-specialized module of the corpus
+(Triton's outputs at every stage, sm_90a and sm_100a) or of ttpipe's warp specialization;
+the planted bugs of `ttpipe.passes.verify_async.mutants` are caught; the parts of the model."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from ttpipe.async_mutants import campaign
+from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.passes.verify_async import VerifyAsync, check_module
+from ttpipe.passes.verify_async.machine import Allocation, Mbarrier, View, join, ordered_after
+from ttpipe.passes.verify_async.mutants import OPERATORS
+from ttpipe.pipeline import driver, spec
+from ttpipe.textio import parse_module, print_module
+
+from corpus_kernels import CORPUS
+
+HERE = pathlib.Path(__file__).resolve().parent
+WS_INPUTS = HERE.parent / "lit" / "warp-specialize" / "Inputs"
+ASYNC_MARKERS = ("wait_barrier", "async_wait", "warp_group_dot_wait", "tc_gen5", "async_tma_copy")
+
+
+STAGES = ("final-ttgir.mlir", "*-tritongpu-pipeline.mlir", "*-tritongpu-automatic-warp-specialization.mlir",
+          "*-nvws-lower-aref.mlir")
+"""The stages checked here: Triton's pipeliner's and warp specialization's outputs and the final
+TTGIR (every stage of the corpus passes too, docs/measurements.md; checking all takes 30 s)."""
+
+
+def _async_corpus_files() -> list[pathlib.Path]:
+    files = sorted({f for stage in STAGES for f in CORPUS.glob(f"*/*/{stage}")})
+    return [f for f in files if any(marker in f.read_text() for marker in ASYNC_MARKERS)]
+
+
+def _checked(module) -> tuple[list, list[Diagnostic]]:
+    remarks: list[Diagnostic] = []
+    with diagnostic_handler(remarks.append):
+        results = check_module(module)
+    return results, remarks
+
+
+def test_no_error_on_any_corpus_module_with_async_protocols():
+    checked = unchecked = 0
+    for path in _async_corpus_files():
+        try:
+            module = parse_module(path.read_text(), str(path)).module
+        except Exception:  # a corpus file ttpipe cannot read is test_corpus_roundtrip's business
+            continue
+        for func, result in check_module(module):
+            assert not result.violations, f"{path}: {[v.diagnostic().render() for v in result.violations]}"
+            assert not result.truncated, path
+            if result.unsupported is None:
+                checked += 1
+            else:  # only the stages before Triton lowers its NVWS arefs
+                assert "nvws." in result.unsupported.reason, (path, result.unsupported.reason)
+                unchecked += 1
+    assert checked >= 35 and unchecked <= 2, (checked, unchecked)
+
+
+@pytest.mark.parametrize("options", ["num-warps=4", "num-warps=8", "num-warps=4 warp-specialize-consumers=cooperative",
+                                     "num-warps=4 warp-specialize-epilogue=partition"])
+def test_no_error_on_ttpipes_warp_specialized_kernels(options):
+    for source in sorted(WS_INPUTS.glob("*.ttir")):
+        parsed = parse_module(source.read_text(), str(source))
+        module = driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
+        results, remarks = _checked(module)
+        assert results and all(not r.violations and r.unsupported is None for _, r in results), source
+        assert "ttg.warp_specialize" in str(module) or options == "num-warps=8", source
+
+
+def _ttpipe_output(tmp_path, source: str, options: str) -> str:
+    path = tmp_path / (pathlib.Path(source).stem + ".mlir")
+    parsed = parse_module((WS_INPUTS / source).read_text(), source)
+    path.write_text(print_module(driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options}}}"))))
+    return str(path)
+
+
+def test_the_planted_bugs_are_caught(tmp_path):
+    """Every operator at every site of three kernels: ttpipe's ping-pong TMA kernel, Triton's
+    cp.async pipeline (sm_90a) and Triton's warp-specialized tcgen05 kernel (sm_100a)."""
+    files = [_ttpipe_output(tmp_path, "matmul_tma_ws_persistent.ttir", "num-warps=4"),
+             str(CORPUS / "sm90a" / "matmul_ptr" / "final-ttgir.mlir"),
+             str(CORPUS / "sm100a" / "matmul_tma_persistent_ws" / "final-ttgir.mlir")]
+    results, false_positives = campaign(files, deep=False)
+    assert not false_positives
+    assert len(results) >= 50
+    caught = sum(r.caught for r in results)
+    assert caught >= 0.95 * len(results), [(r.operator, r.site) for r in results if not r.caught]
+    assert {r.operator for r in results if r.caught} == set(OPERATORS)
+
+
+def test_a_violation_is_an_error_with_its_note_and_the_others_are_emitted(tmp_path):
+    path = _ttpipe_output(tmp_path, "matmul_tma_ws_persistent.ttir", "num-warps=4 verify-async=false")
+    module = parse_module(pathlib.Path(path).read_text(), path).module
+    module = driver.run(module, spec.parse("ttpipe-plant-async-mutant{operator=expect-half site=0}"))
+    emitted: list[Diagnostic] = []
+    with diagnostic_handler(emitted.append), pytest.raises(Exception) as raised:
+        VerifyAsync().apply(None, module)
+    error = raised.value
+    assert error.where.startswith("matmul_tma_ws_persistent.ttir:") and error.message.endswith("]")
+    assert all(d.severity == "error" for d in emitted)
+    first = emitted[0] if emitted else error
+    assert "barrier_expect announces 16384 bytes" in first.message and first.notes
+
+
+def test_an_op_it_does_not_model_gets_a_remark():
+    path = CORPUS / "sm100a" / "matmul_tma_persistent_ws" / "27.02-nvws-insert-tmem-aref.mlir"
+    module = parse_module(path.read_text(), str(path)).module
+    remarks: list[Diagnostic] = []
+    with diagnostic_handler(remarks.append):
+        VerifyAsync().apply(None, module)
+    assert [r.severity for r in remarks] == ["remark"]
+    assert "not checked: 'nvws.aref.create'" in remarks[0].message
+
+
+def test_a_run_past_its_steps_gets_a_remark():
+    path = CORPUS / "sm90a" / "matmul_ptr" / "final-ttgir.mlir"
+    module = parse_module(path.read_text(), str(path)).module
+    remarks: list[Diagnostic] = []
+    with diagnostic_handler(remarks.append):
+        VerifyAsync(max_steps=50).apply(None, module)
+    assert len(remarks) == 1 and "first 50 steps" in remarks[0].message
+
+
+def test_mbarrier_parity_and_phases():
+    allocation = Allocation(None, (1,), "i64", "shared")
+    barrier = Mbarrier(("b",), View(allocation), None, count=2)
+    assert barrier.passes(1) and not barrier.passes(0)  # a fresh barrier: parity 1 is "the phase before"
+    barrier.pending -= 1
+    assert not barrier.complete_if_done()
+    barrier.pending -= 1
+    barrier.tx = 64
+    assert not barrier.complete_if_done()  # arrivals in, bytes not
+    barrier.tx = 0
+    assert barrier.complete_if_done() and barrier.completed == 1
+    assert barrier.passes(0) and not barrier.passes(1) and barrier.pending == 2
+    assert ordered_after(barrier.completed_clock, (barrier.agent, 1))
+
+
+def test_clocks_and_views():
+    clock = {"t": 2}
+    join(clock, {"t": 1, "u": 3})
+    assert clock == {"t": 2, "u": 3}
+    assert ordered_after(clock, ("u", 3)) and not ordered_after(clock, ("u", 4)) and not ordered_after(clock, None)
+    ring = Allocation(None, (3, 128, 64), "f16", "shared")
+    slot0, slot1 = View(ring, (0,)), View(ring, (1,))
+    assert not slot0.overlaps(slot1) and View(ring).overlaps(slot1) and View(ring).covers(slot1)
+    left = View(ring, (0,), ((0, 128), (0, 32)))
+    right = View(ring, (0,), ((0, 128), (32, 64)))
+    assert not left.overlaps(right) and slot0.overlaps(left) and slot0.covers(right) and not left.covers(slot0)
