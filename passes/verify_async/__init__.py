@@ -28,17 +28,21 @@ order that the protocol establishes; then:
   - a wait that never returns because no thread completes the phase it waits for, across
     partitions [deadlock].
 
-What the IR leaves open comes from a set of instances: every integer argument 0, 1, 100,
-300 or 2560 (trip counts of 0, 1, fewer than the stages, several turns of the ring, and
-for a persistent kernel on 132 programs four tiles of 128x128, two per ping-pong consumer,
-so that every buffer and turn is used twice), program id 0; then, for each integer
-argument, that one 0 and the others 1536 (a K of zero with two tiles to store per program). For each of
-the first, three schedules (the others get the first): lazy (asynchronous completions delivered only when no thread can move,
-so an early read sees the write still in flight), in partition order and in reverse, and
-eager (each completion delivered at once). A race is found whenever both accesses happen
-in a run, whatever order that run gave them; a wrong phase is found where a run makes the
-wait pass too early or never. The check is bounded, not a proof: a protocol that goes wrong
-only at other values can pass it.
+What the IR leaves open comes from instances. First every integer argument 0, 1, 100 and
+300 (trip counts of 0, 1, fewer than the stages, and a few turns of a ring), program id 0
+of 100 programs, each under three schedules: lazy (asynchronous completions delivered only
+when no thread can move, so an early read sees the write still in flight), in partition
+order and in reverse, and eager (each completion delivered at once). Then, while a loop
+that runs protocol ops has not reused every slot of its rings (depth + 1 trips: a
+persistent kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride
+loop over a long vector), the value doubles, on 100 programs and on one, as long as that
+loop's trips grew within the last 4 doublings and a run stays under 40 000 steps; the
+value that covers them gets all three schedules. Last, each integer argument that steers
+control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
+that value (a K of zero with tiles to store). A race is found whenever both accesses
+happen in a run, whatever order that run gave them; a wrong phase where a run makes the
+wait pass too early or never. The check is bounded, not a proof: a protocol that goes
+wrong only at other values can pass it.
 
 Each violation is an error at the op at fault, naming the mbarrier or buffer and the rule
 (in brackets), with a note at the other op involved; all of a function's violations are
@@ -49,7 +53,6 @@ the pipeliner (and warp specialization); `verify-async=false` leaves it out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -57,7 +60,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ttpipe.dialects import tt
+from ttpipe.dialects import scf, tt, ttg
 from ttpipe.ir.diagnostics import emit
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.verify_async.cta import CTA, Instance, Schedule, StepLimit, Thread
@@ -70,11 +73,16 @@ from ttpipe.passes.verify_async.interpreter import (
 )
 from ttpipe.passes.verify_async.violations import Violations
 
-INSTANCE_VALUES = (0, 1, 100, 300, 2560)
-"""The value every integer argument takes in each instance (see the module docstring)."""
+INSTANCE_VALUES = (0, 1, 100, 300)
+"""The value every integer argument takes in the first instances (see the module docstring)."""
 
-ONE_ZERO_BASE = 1536
-"""The value of the other integer arguments where one is 0."""
+GROWTH = 2
+GROWTH_STEPS = 40_000
+PATIENCE = 4
+"""Instances grow by `GROWTH` from the last of `INSTANCE_VALUES` while a loop of protocol ops
+has reused every slot of its rings, as long as a run takes fewer than `GROWTH_STEPS` steps and
+that loop's trips grew within the last `PATIENCE` values (tiles per program of a persistent
+kernel grow in steps)."""
 
 SCHEDULES = (Schedule(lazy=True, reverse=False), Schedule(lazy=True, reverse=True),
              Schedule(lazy=False, reverse=False))
@@ -95,40 +103,114 @@ class FunctionCheck:
     truncated: bool = False
 
 
-def instances(func: tt.FuncOp, values, schedules) -> Iterator[list[tuple[list, Instance, Schedule]]]:
-    """Groups of runs: each of `values` given to every integer argument, under every schedule;
-    then, for each integer argument, that one 0 and the others `ONE_ZERO_BASE` (a K of zero
-    with tiles to store, say), under the first schedule."""
-    arguments = func.body.block.args
-    integers = [i for i, arg in enumerate(arguments) if bit_width(arg.type) is not None]
+def rings(func: tt.FuncOp) -> dict[scf.ForOp, int]:
+    """The loops that run protocol ops, each with the trips that reuse every slot of its
+    rings (`depth + 1`; a loop without a ring: 2)."""
+    targets = {}
+    for loop in func.walk():
+        if isinstance(loop, scf.ForOp) and any(type(op) in PROTOCOL_OPS for op in loop.body.ops):
+            depths = [op.src.type.shape[0] for op in loop.body.ops if isinstance(op, ttg.MemDescIndexOp)]
+            targets[loop] = max(depths, default=1) + 1
+    return targets
 
-    def given(value_of) -> list:
-        return [value_of(i) if i in integers else OPAQUE for i in range(len(arguments))]
 
-    for number, value in enumerate(values):
-        yield [(given(lambda i: value), Instance(unknown_branch=(number + order) % 2 == 0), schedule)
-               for order, schedule in enumerate(schedules)]
-    for zero in integers:
-        yield [(given(lambda i: 0 if i == zero else ONE_ZERO_BASE), Instance(), schedules[0])]
+@dataclass
+class _Runner:
+    """Runs one function on instances, sharing the violations and the loop coverage."""
+
+    func: tt.FuncOp
+    max_steps: int
+    result: FunctionCheck = field(default_factory=FunctionCheck)
+    coverage: dict = field(default_factory=dict)
+    plans: dict = field(default_factory=dict)
+
+    def arguments(self, value_of) -> list:
+        return [value_of(i) if bit_width(arg.type) is not None else OPAQUE
+                for i, arg in enumerate(self.func.body.block.args)]
+
+    steps: int = 0
+    """The steps of the last run."""
+
+    def run(self, arguments: list, instance: Instance, schedule: Schedule) -> bool:
+        """One run; True when the check is over (violations found, or an op not modelled).
+        A run past `max_steps` stops there; what it checked stands."""
+        cta = CTA(instance, schedule, self.result.violations, self.max_steps, self.coverage, self.plans)
+        try:
+            cta.run("cta", lambda thread: _kernel(cta, thread, self.func, arguments))
+        except Unsupported as unsupported:
+            self.result.unsupported = unsupported
+            return True
+        except StepLimit:
+            self.result.truncated = True
+        self.steps = cta.steps
+        return bool(self.result.violations)
+
+    def short(self, targets: dict) -> dict:
+        """The loops that have not yet run their target trips, with the trips they ran."""
+        return {loop: self.coverage.get(loop, 0) for loop, trips in targets.items()
+                if self.coverage.get(loop, 0) < trips}
 
 
 def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, schedules=SCHEDULES) -> FunctionCheck:
-    """Run `func` on every instance and schedule until a run finds violations: the first
-    such run's violations are the report (later runs mostly find their consequences)."""
-    result = FunctionCheck()
-    for group in instances(func, values, schedules):
-        for arguments, instance, schedule in group:
-            cta = CTA(instance, schedule, result.violations, max_steps)
-            try:
-                cta.run("cta", lambda thread: _kernel(cta, thread, func, arguments))
-            except Unsupported as unsupported:
-                result.unsupported = unsupported
-                return result
-            except StepLimit:
-                result.truncated = True
-            if result.violations:
-                return result
-    return result
+    """Run `func` on growing instances until a run finds violations (the first such run's
+    violations are the report: later runs mostly find their consequences) or every loop of
+    protocol ops has reused every slot of its rings (or stops growing, or the runs grow too long);
+    then each integer argument that steers control 0 in turn, the others at the last value."""
+    runner = _Runner(func, max_steps)
+    targets = rings(func)
+    value = values[-1]
+    # a grid-stride loop turns its rings on few programs
+    program_counts = (100, 1) if any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk()) else (100,)
+    for number, value in enumerate(values):
+        for order, schedule in enumerate(schedules):
+            if runner.run(runner.arguments(lambda i: value), Instance(unknown_branch=(number + order) % 2 == 0),
+                          schedule):
+                return runner.result
+    short = runner.short(targets)
+    idle = 0
+    while short:
+        value *= GROWTH
+        steps = 0
+        for programs in program_counts:
+            if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedules[0]):
+                return runner.result
+            steps = max(steps, runner.steps)
+        grown, short = short, runner.short(targets)
+        if not short and steps <= GROWTH_STEPS:
+            for schedule in schedules[1:]:
+                for programs in program_counts:
+                    if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedule):
+                        return runner.result
+        idle = idle + 1 if all(short.get(loop, 0) <= trips for loop, trips in grown.items()) else 0
+        if steps > GROWTH_STEPS or runner.result.truncated or idle == PATIENCE:
+            break
+    for zero in control_arguments(func):
+        if runner.run(runner.arguments(lambda i: 0 if i == zero else value), Instance(), schedules[0]):
+            return runner.result
+    return runner.result
+
+
+def control_arguments(func: tt.FuncOp) -> list[int]:
+    """The integer arguments that reach, through integer ops, a loop bound, a branch or a
+    predicate (a size, not a stride that only moves pointers)."""
+    block = func.body.block
+    reaching: list[int] = []
+    for index, argument in enumerate(block.args):
+        if bit_width(argument.type) is None:
+            continue
+        seen, frontier = set(), [argument]
+        while frontier and index not in reaching:
+            value = frontier.pop()
+            for use in value.uses:
+                user = use.operation
+                if isinstance(user, (scf.ForOp, scf.IfOp, scf.WhileOp)) or type(user) in PROTOCOL_OPS:
+                    reaching.append(index)
+                    break
+                for result in user.results:
+                    if bit_width(result.type) is not None and result not in seen:
+                        seen.add(result)
+                        frontier.append(result)
+    return reaching
 
 
 def _kernel(cta: CTA, thread: Thread, func: tt.FuncOp, arguments: list):

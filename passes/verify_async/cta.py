@@ -101,8 +101,13 @@ class Thread:
 class CTA:
     """The shared state of one run and the scheduler of its threads."""
 
-    def __init__(self, instance: Instance, schedule: Schedule, violations: Violations, step_limit: int):
+    def __init__(self, instance: Instance, schedule: Schedule, violations: Violations, step_limit: int,
+                 coverage: dict[Operation, int], plans: dict):
         self.instance = instance
+        self.coverage = coverage
+        """The most trips each `scf.for` has run, over this run and the runs before it."""
+        self.plans = plans
+        """Each block's ops, read once for all the runs of a check (`interpreter.plan_block`)."""
         self.schedule = schedule
         self.violations = violations
         self.step_limit = step_limit

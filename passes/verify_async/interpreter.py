@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from ttpipe.dialects import scf, tt, ttg, ttng
@@ -188,22 +188,27 @@ class Interpreter:
         env = self.env
         for arg, value in zip(block.args, args):
             env[arg] = value
-        for op in block.ops:
-            if isinstance(op, TERMINATORS):
-                self.check_pending(op)
-                return [env[v] for v in op.operands]
-            if isinstance(op, ttg.WarpSpecializePartitionsOp):
+        steps = self.cta.plans.get(block)
+        if steps is None:
+            steps = self.cta.plans[block] = plan_block(block)
+        for step in steps:
+            kind = step.kind
+            if kind is INTEGER:
+                values = [env.get(v, UNKNOWN) for v in step.operands]
+                env[step.results[0]] = step.evaluate(values) if all(type(v) is int for v in values) else UNKNOWN
                 continue
-            self.check_pending(op)
-            effect = EFFECTS.get(type(op))
-            if effect is not None:
-                results = yield from effect(self, op)
-            elif type(op) in VIEWS_AND_RETIREMENTS:
-                results = VIEWS_AND_RETIREMENTS[type(op)](self, op)
+            if step.reads_tensors:
+                self.check_pending(step.op)
+            if kind is TERMINATOR:
+                return [env[v] for v in step.operands]
+            if kind is EFFECT:
+                results = yield from step.handler(self, step.op)
+            elif kind is VIEW:
+                results = step.handler(self, step.op)
             else:
-                results = self.pure(op)
-            if results is not None:
-                for result, value in zip(op.results, results):
+                results = self.pure(step.op)
+            if results:
+                for result, value in zip(step.results, results):
                     env[result] = value
         return []
 
@@ -250,12 +255,9 @@ class Interpreter:
     # ---------------------------------------------------------------- pure ops
 
     def pure(self, op: Operation):
+        """An op without a protocol effect: an integer the IR does not fix, an opaque tensor."""
         name = op.name
         results = op.results
-        if len(results) == 1:
-            bits = bit_width(results[0].type)
-            if bits is not None and name.startswith("arith."):
-                return [self.arith(op, name, bits)]
         if name == "ub.poison":
             return [OPAQUE]
         for result in results:
@@ -279,34 +281,6 @@ class Interpreter:
             return true_value if condition else false_value
         return next((v for v in (true_value, false_value) if isinstance(v, PendingWgmma)), OPAQUE)
 
-    def arith(self, op: Operation, name: str, bits: int):
-        if name == "arith.constant":
-            value = op.value
-            return wrapped(value.value.data, bits) if isinstance(value, IntegerAttr) else UNKNOWN
-        operands = [self.env.get(v, UNKNOWN) for v in op.operands]
-        if any(not isinstance(v, int) for v in operands):
-            return UNKNOWN
-        if name in _BINARY:
-            a, b = operands
-            if name in _DIVIDES and b == 0:
-                return UNKNOWN
-            return wrapped(_BINARY[name](a, b, bits), bits)
-        if name == "arith.cmpi":
-            width = bit_width(op.lhs.type) or 64
-            return int(_COMPARE[op.predicate.value.data](*operands, width))
-        if name == "arith.select":
-            condition, true_value, false_value = operands
-            return true_value if condition else false_value
-        if name in _CASTS:
-            (value,) = operands
-            source_bits = bit_width(op.operands[0].type) or 64
-            if name in ("arith.extui", "arith.index_castui"):
-                value = unsigned(value, source_bits)
-            elif source_bits == 1:
-                value = -value
-            return wrapped(value, bits)
-        return UNKNOWN
-
 
 # ---------------------------------------------------------------------- effects: control flow
 
@@ -322,9 +296,13 @@ def _for(self: Interpreter, op: scf.ForOp):
     index = lower
     below = (lambda i: unsigned(i, bits) < unsigned(upper, bits)) if op.unsignedCmp is not None \
         else (lambda i: i < upper)
+    trips = 0
     while below(index):
         args = yield from self.block(op.body, [index, *args])
         index = wrapped(index + step, bits)
+        trips += 1
+    coverage = self.cta.coverage
+    coverage[op] = max(coverage.get(op, 0), trips)
     return args
 
 
@@ -730,3 +708,67 @@ VIEWS_AND_RETIREMENTS: dict[type, Callable[[Interpreter, Operation], list]] = {
     ttng.FenceAsyncSharedOp: _no_effect,
 }
 """Ops with an effect that no other thread sees at once (views, retiring async groups)."""
+
+
+# ---------------------------------------------------------------------- plans
+
+TERMINATOR, EFFECT, VIEW, INTEGER, PURE = "terminator", "effect", "view", "integer", "pure"
+
+
+@dataclass(eq=False)
+class Step:
+    """One op of a block, read once per check: its operands and results, how it runs, and
+    (an integer op) the function that evaluates it."""
+
+    op: Operation
+    operands: tuple[SSAValue, ...]
+    results: tuple[SSAValue, ...]
+    kind: str
+    handler: Callable | None = None
+    evaluate: Callable[[list[int]], object] | None = None
+    reads_tensors: bool = False
+    """Whether an operand is a tensor (only tensors may hold a pending wgmma result)."""
+
+
+def plan_block(block: Block) -> list[Step]:
+    return [step for op in block.ops if (step := _plan(op)) is not None]
+
+
+def _plan(op: Operation) -> Step | None:
+    if isinstance(op, ttg.WarpSpecializePartitionsOp):
+        return None
+    operands, results = tuple(op.operands), tuple(op.results)
+    step = Step(op, operands, results, PURE, reads_tensors=any(isinstance(v.type, TensorType) for v in operands))
+    if isinstance(op, TERMINATORS):
+        step.kind = TERMINATOR
+    elif type(op) in EFFECTS:
+        step.kind, step.handler = EFFECT, EFFECTS[type(op)]
+    elif type(op) in VIEWS_AND_RETIREMENTS:
+        step.kind, step.handler = VIEW, VIEWS_AND_RETIREMENTS[type(op)]
+    elif len(results) == 1 and op.name.startswith("arith.") and bit_width(results[0].type) is not None:
+        evaluate = _integer(op, op.name, bit_width(results[0].type))
+        if evaluate is not None:
+            step.kind, step.evaluate = INTEGER, evaluate
+    return step
+
+
+def _integer(op: Operation, name: str, bits: int) -> Callable[[list[int]], object] | None:
+    """The evaluation of an integer arith op on known operands (None: an op not modelled)."""
+    if name == "arith.constant":
+        value = wrapped(op.value.value.data, bits) if isinstance(op.value, IntegerAttr) else UNKNOWN
+        return lambda operands: value
+    if name in _BINARY:
+        apply, divides = _BINARY[name], name in _DIVIDES
+        return lambda operands: (UNKNOWN if divides and operands[1] == 0
+                                 else wrapped(apply(operands[0], operands[1], bits), bits))
+    if name == "arith.cmpi":
+        compare, width = _COMPARE[op.predicate.value.data], bit_width(op.lhs.type) or 64
+        return lambda operands: int(compare(operands[0], operands[1], width))
+    if name == "arith.select":
+        return lambda operands: operands[1] if operands[0] else operands[2]
+    if name in _CASTS:
+        source_bits = bit_width(op.operands[0].type) or 64
+        zero_extends = name in ("arith.extui", "arith.index_castui")
+        return lambda operands: wrapped(unsigned(operands[0], source_bits) if zero_extends
+                                        else -operands[0] if source_bits == 1 else operands[0], bits)
+    return None

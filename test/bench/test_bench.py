@@ -184,6 +184,14 @@ def test_sanitizer_output_is_read(tmp_path, output, exit_code, status, errors):
     assert run.bad() == (status != "clean")
 
 
+def test_a_launch_runs_the_passes_it_is_given_after_the_pipeline():
+    from ttpipe.bench import sanitize
+
+    kernel = sanitize.kernels(WS_CASE)[0]
+    command = sanitize.launch_command(sanitize.Run(kernel, (256, 256, 512), None, then="ttpipe-verify-async"))
+    assert command[-2:] == ["--then", "ttpipe-verify-async"]
+
+
 def test_sanitizer_hang_is_reported(tmp_path):
     from ttpipe.bench import sanitize
 
@@ -213,7 +221,7 @@ def test_sanitizer_runs_memory_bound_kernels_small():
     chosen = sanitize.kernels("layernorm-looped-*,pointwise-persistent-*")
     assert [kernel.name for kernel in chosen] == ["layernorm-looped-bf16", "pointwise-persistent-bf16"]
     assert [kernel.case.small_sizes for kernel in chosen] == [((3, 1000), (2, 5000)), ((1000, 1), (5000, 2))]
-    command = sanitize._launch_command(sanitize.Run(chosen[0], (3, 1000), None))
+    command = sanitize.launch_command(sanitize.Run(chosen[0], (3, 1000), None))
     assert command[-3:] == [chosen[0].case.name, "--size", "3x1000"]
     assert launch.run([chosen[0].case.name, "--size", "256x256x512"]) == 3
 
@@ -228,3 +236,51 @@ def test_ncu_table_is_read(tmp_path):
     tool = _fake_tool(tmp_path, "ncu", body)
     result = ncu.profile(tool, WS_CASE, "ttpipe", [ncu.METRICS[0], ncu.METRICS[-1]], timeout=30)
     assert result["values"] == {"gmma %": "81.5 %", "duration": "1.52 msecond"} and result["kernel"] == "matmul_tma_ws"
+
+
+# ---------------------------------------------------------------------------- planted protocol bugs on the GPU
+
+
+@pytest.mark.parametrize("status,error,said", [
+    ("compile-error", "DiagnosticError: k.py:79:29: error: barrier_expect announces 16384 bytes ... [expect-bytes]",
+     "caught (expect-bytes)"),
+    ("compile-error", "DiagnosticError: k.py:79:29: error: this wait on mbarrier [0] of the 3x1xi64 array for a", "caught"),
+    ("compile-error", "DiagnosticError: k.py:1:1: error: no site 3 for 'shift-phase': the module has 3", "no-site"),
+    ("ok", "", "passed"),
+    ("hang", "", "passed"),
+])
+def test_a_mutants_verdict_is_read_from_its_compile(monkeypatch, status, error, said):
+    from ttpipe.bench import mutants, sanitize
+
+    launched = []
+
+    def fake_plain(run, timeout):
+        launched.append(run.then)
+        run.status, run.result = status, ({"error": error} if error else {"ok": status == "ok"})
+        return run
+
+    monkeypatch.setattr(mutants, "plain", fake_plain)
+    kernel = sanitize.kernels(WS_CASE)[0]
+    assert mutants.verdict(kernel, (256, 256, 512), "shift-phase", 3, timeout=1) == said
+    assert launched == ["ttpipe-plant-async-mutant{operator=shift-phase site=3},ttpipe-verify-async"]
+
+
+def test_the_gpu_shows_a_mutant_by_a_hang_a_crash_a_wrong_result_or_more_sanitizer_errors():
+    from ttpipe.bench import mutants, sanitize
+
+    kernel = sanitize.kernels(WS_CASE)[0]
+
+    def mutant(status, detail="", racecheck=None):
+        m = mutants.Mutant(WS_CASE, "loosen-wait", 0, "caught",
+                           sanitize.Run(kernel, (256, 256, 512), None, status=status, detail=detail))
+        if racecheck is not None:
+            m.sanitizer = {"racecheck": sanitize.Run(kernel, (256, 256, 512), "racecheck", errors=racecheck)}
+        return m
+
+    baseline = {"racecheck": 1}
+    assert mutants.confirmed(mutant("hang"), baseline) and mutants.confirmed(mutant("wrong"), baseline)
+    assert mutants.confirmed(mutant("compile-error", "AcceleratorError: CUDA error: unspecified launch failure"),
+                             baseline)
+    assert not mutants.confirmed(mutant("compile-error", "DiagnosticError: ..."), baseline)
+    assert not mutants.confirmed(mutant("ok", racecheck=1), baseline)
+    assert mutants.confirmed(mutant("ok", racecheck=2), baseline)

@@ -6,12 +6,14 @@ torch, synchronize, and print one JSON line:
     {"case", "side", "size", "compiled", "warp_specialized", "asynchronous", "rel_error", "nan", "ok"}
 
     python -m ttpipe.bench.launch gemm-ws-bf16-4096-128x128w4 [--side ttpipe|triton[:LABEL]|torch]
-        [--size 300x264x528] [--no-check] [--pipeline P] [--seed S]
+        [--size 300x264x528] [--no-check] [--pipeline P] [--then PASSES] [--seed S]
 
 `--side torch` runs the case's torch baseline once (cuBLAS). `--size` needs a case with
 `sized_setup` (the warp-specialized GEMMs: MxNxK; the looped row kernels: ROWSxN; the
 grid-stride kernel: NxPROGRAMS). `--no-check` skips the float32 reference, so that only
-the case's kernel (and input set-up) runs. Exit status: 0 ok, 1 wrong result
+the case's kernel (and input set-up) runs. `--then` runs more passes after the pipeline
+(`ttpipe-plant-async-mutant{...}`: a planted protocol bug, `ttpipe.bench.mutants`).
+Exit status: 0 ok, 1 wrong result
 (or NaN left in the output), 2 compile or launch error, 3 bad arguments.
 """
 
@@ -24,6 +26,7 @@ import sys
 
 import ttpipe.triton
 from ttpipe.bench.cases import CASES
+from ttpipe.triton.pipelines import default_pipeline
 from ttpipe.bench.harness import (
     _one_line,
     _relative_error,
@@ -51,6 +54,7 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=problem_size, default=None,
                    help="cases with sized_setup: MxNxK (GEMMs), ROWSxN (row kernels), NxPROGRAMS (grid-stride)")
     p.add_argument("--pipeline", default=None, help="the plug-in's pipeline where the case has none of its own")
+    p.add_argument("--then", default=None, help="passes the plug-in runs after the case's pipeline")
     p.add_argument("--no-check", action="store_true", help="no float32 reference: only the kernel runs")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--num-sms", type=int, default=None,
@@ -87,6 +91,9 @@ def run(argv: list[str]) -> int:
               case.sized_setup(torch, device, args.seed, constexprs, args.size))
     result = {"case": case.name, "side": args.side, "size": list(args.size) if args.size else None}
     pipeline = case_pipeline(case, args.pipeline)
+    if args.then:
+        capability = torch.cuda.get_device_capability(device)
+        pipeline = f"{pipeline or default_pipeline(capability[0] * 10 + capability[1])},{args.then}"
     try:
         if side == "torch":
             out = launch.baseline()

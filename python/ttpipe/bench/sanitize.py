@@ -68,6 +68,8 @@ class Run:
     size: tuple[int, ...]
     tool: str | None
     """None: the plain run."""
+    then: str | None = None
+    """Passes the plug-in runs after the case's pipeline (`launch --then`)."""
     status: str = ""
     """ok, clean, errors, wrong, compile-error, hang, failed, skipped."""
     errors: int = 0
@@ -94,7 +96,7 @@ class Run:
         return self.status not in ("ok", "clean", "skipped")
 
 
-def _kernel_name(case: Case) -> str:
+def kernel_name(case: Case) -> str:
     """The case name without its problem size: 'gemm-ws-bf16-4096-128x128w4' -> 'gemm-ws-bf16-128x128w4',
     'layernorm-looped-bf16-8192x32768' -> 'layernorm-looped-bf16'."""
     return re.sub(r"-\d+(x\d+)?(?=-|$)", "", case.name, count=1)
@@ -110,7 +112,7 @@ def kernels(patterns: str | None) -> list[Kernel]:
             continue
         key = (case.kernel.__name__, tuple(sorted(case.signature.items())),
                tuple(sorted(case.constexprs.items())), tuple(sorted(case.options.items())), case.pipeline)
-        chosen.setdefault(key, Kernel(_kernel_name(case), case))
+        chosen.setdefault(key, Kernel(kernel_name(case), case))
     return list(chosen.values())
 
 
@@ -129,10 +131,11 @@ def _run_process(command: list[str], timeout: float) -> tuple[int | None, str, f
         return None, out, time.perf_counter() - start
 
 
-def _launch_command(run: Run) -> list[str]:
+def launch_command(run: Run) -> list[str]:
     grid = ["--num-sms", str(PERSISTENT_CTAS)] if "NUM_SMS" in run.kernel.case.constexprs else []
+    then = ["--then", run.then] if run.then else []
     return [sys.executable, "-m", "ttpipe.bench.launch", run.kernel.case.name, "--size",
-            "x".join(map(str, run.size)), *grid]
+            "x".join(map(str, run.size)), *grid, *then]
 
 
 def _last_lines(out: str, n: int = 3) -> str:
@@ -141,7 +144,7 @@ def _last_lines(out: str, n: int = 3) -> str:
 
 
 def plain(run: Run, timeout: float) -> Run:
-    rc, out, run.seconds = _run_process(_launch_command(run), timeout)
+    rc, out, run.seconds = _run_process(launch_command(run), timeout)
     run.result = launch_result(out)
     if rc is None:
         run.status, run.detail = "hang", f"{timeout:.0f} s"
@@ -166,7 +169,7 @@ ERROR_EXIT = 86
 def sanitized(run: Run, sanitizer: str, timeout: float) -> Run:
     only = ["--kernel-name", f"kns={run.kernel.case.kernel.__name__}"]  # not torch's kernels (inputs, reference)
     command = [sanitizer, "--tool", run.tool, *only, "--error-exitcode", str(ERROR_EXIT), "--print-limit", "20",
-               *_launch_command(run)]
+               *launch_command(run)]
     rc, out, run.seconds = _run_process(command, timeout)
     if rc not in (0, ERROR_EXIT) and "kernel-name" in out and "SUMMARY" not in out:  # an older option syntax
         command = [part for part in command if part not in only]
