@@ -126,7 +126,7 @@ class _Runner:
 
     def arguments(self, value_of) -> list:
         return [value_of(i) if bit_width(arg.type) is not None else OPAQUE
-                for i, arg in enumerate(self.func.body.block.args)]
+                for i, arg in enumerate(self.func.body.blocks[0].args)]
 
     steps: int = 0
     """The steps of the last run."""
@@ -193,7 +193,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
 def control_arguments(func: tt.FuncOp) -> list[int]:
     """The integer arguments that reach, through integer ops, a loop bound, a branch or a
     predicate (a size, not a stride that only moves pointers)."""
-    block = func.body.block
+    block = func.body.blocks[0]
     reaching: list[int] = []
     for index, argument in enumerate(block.args):
         if bit_width(argument.type) is None:
@@ -217,7 +217,7 @@ def _kernel(cta: CTA, thread: Thread, func: tt.FuncOp, arguments: list):
     """The function's body, then its end: every allocation still live is released, which
     must come after every access to it."""
     yield from Interpreter(cta, thread, {}).region(func.body, arguments)
-    end = func.body.block.last_op
+    end = func.body.blocks[0].last_op
     for allocation in cta.memory.live_allocations():
         cta.release(thread, end, allocation, "the end of the kernel")
 

@@ -258,6 +258,8 @@ class Interpreter:
         """An op without a protocol effect: an integer the IR does not fix, an opaque tensor."""
         name = op.name
         results = op.results
+        if op.successors:
+            raise Unsupported(op, f"'{name}' branches to another block (only structured control flow is modelled)")
         if name == "ub.poison":
             return [OPAQUE]
         for result in results:

@@ -121,3 +121,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Unstructured control flow is not modelled: the function gets a remark, not a verdict.
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @branches(%c: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // expected-remark @below {{async protocols of @branches not checked: 'cf.cond_br' branches to another block (only structured control flow is modelled)}}
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    tt.return
+  ^bb2:
+    tt.return
+  }
+}
