@@ -45,8 +45,10 @@ wait pass too early or never. The check is bounded, not a proof: a protocol that
 wrong only at other values can pass it.
 
 Each violation is an error at the op at fault, naming the mbarrier or buffer and the rule
-(in brackets), with a note at the other op involved; all of a function's violations are
-reported. A function with an op the checker does not model, or that runs past
+(in brackets), with a note at the other op involved; all the violations of the first run
+that finds any are reported, in the order found, as one diagnostic (the first, most often
+the cause, leads; the others follow it), so that a caller that shows one error (the
+plug-in, inside Triton's compile) shows them all. A function with an op the checker does not model, or that runs past
 `max-steps`, gets a remark saying what was not checked. Runs in the named pipelines after
 the pipeliner (and warp specialization); `verify-async=false` leaves it out.
 """
@@ -61,7 +63,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ttpipe.dialects import scf, tt, ttg
-from ttpipe.ir.diagnostics import emit
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.verify_async.cta import CTA, Instance, Schedule, StepLimit, Thread
 from ttpipe.passes.verify_async.interpreter import (
@@ -252,7 +253,7 @@ class VerifyAsync(ModulePass):
                 emit_remark(func, f"async protocols of @{func.sym_name.data} checked for the first "
                                   f"{self.max_steps} steps of some runs only")
             violations.extend(result.violations)
-        if violations:
-            for violation in violations[:-1]:
-                emit(violation.diagnostic())
-            raise violations[-1].error()
+        if violations:  # the first (most often the cause) leads; the others follow it, each with its note
+            first = violations[0].error()
+            first.notes += [violation.diagnostic() for violation in violations[1:]]
+            raise first

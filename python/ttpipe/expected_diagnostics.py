@@ -83,10 +83,11 @@ def check(source: SourceFile, produced: list[DiagnosticError | Diagnostic],
 
 
 def _flattened(produced: list[DiagnosticError | Diagnostic]) -> list[DiagnosticError | Diagnostic]:
+    """Each diagnostic, then what it carries (its notes, and the errors that follow it), in order."""
     flat: list[DiagnosticError | Diagnostic] = []
     for diag in produced:
         flat.append(diag)
-        flat.extend(getattr(diag, "notes", ()))
+        flat.extend(_flattened(list(getattr(diag, "notes", ()))))
     return flat
 
 

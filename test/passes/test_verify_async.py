@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from ttpipe.async_mutants import campaign
-from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
+from ttpipe.ir.diagnostics import Diagnostic, DiagnosticError, diagnostic_handler
 from ttpipe.passes.verify_async import VerifyAsync, check_module
 from ttpipe.passes.verify_async.machine import Allocation, Mbarrier, View, join, ordered_after
 from ttpipe.passes.verify_async.mutants import OPERATORS
@@ -91,18 +91,22 @@ def test_the_planted_bugs_are_caught(tmp_path):
     assert {r.operator for r in results if r.caught} == set(OPERATORS)
 
 
-def test_a_violation_is_an_error_with_its_note_and_the_others_are_emitted(tmp_path):
+def test_the_violations_are_one_error_led_by_the_first_found(tmp_path):
     path = _ttpipe_output(tmp_path, "matmul_tma_ws_persistent.ttir", "num-warps=4 verify-async=false")
     module = parse_module(pathlib.Path(path).read_text(), path).module
     module = driver.run(module, spec.parse("ttpipe-plant-async-mutant{operator=expect-half site=0}"))
     emitted: list[Diagnostic] = []
-    with diagnostic_handler(emitted.append), pytest.raises(Exception) as raised:
+    with diagnostic_handler(emitted.append), pytest.raises(DiagnosticError) as raised:
         VerifyAsync().apply(None, module)
     error = raised.value
-    assert error.where.startswith("matmul_tma_ws_persistent.ttir:") and error.message.endswith("]")
-    assert all(d.severity == "error" for d in emitted)
-    first = emitted[0] if emitted else error
-    assert "barrier_expect announces 16384 bytes" in first.message and first.notes
+    assert not emitted
+    assert error.where.startswith("matmul_tma_ws_persistent.ttir:") and error.message.endswith("[expect-bytes]")
+    assert "barrier_expect announces 16384 bytes" in error.message
+    assert error.notes[0].severity == "note" and error.notes[0].message == "a copy still in flight"
+    followers = [note for note in error.notes if note.severity == "error"]
+    assert followers and all(f.message.endswith("]") for f in followers)
+    lines = error.render().splitlines()
+    assert lines[0].split(": error: ")[1] == error.message and len(lines) == 2 + sum(1 + len(f.notes) for f in followers)
 
 
 def test_an_op_it_does_not_model_gets_a_remark():
