@@ -10,20 +10,12 @@ from xdsl.ir import Operation
 from ttpipe.ir.diagnostics import Diagnostic, DiagnosticError
 from ttpipe.passes.common.target import op_location_text
 
-RULES = {
-    "init": "every mbarrier is initialised before use",
-    "arrive-count": "an mbarrier phase receives exactly its arrive count",
-    "expect-bytes": "barrier_expect announces the bytes of the TMA copies of its phase",
-    "read-before-wait": "shared memory is read only after the wait that covers its producer",
-    "write-before-release": "shared memory is overwritten only after its readers have finished",
-    "write-write": "two writes of shared memory are ordered",
-    "wgmma-flush": "a wgmma result is read only after a wait that retires its group",
-    "deadlock": "no wait blocks forever",
-}
-
 
 @dataclass(frozen=True)
 class Violation:
+    """A broken rule (the pass's docstring lists them: init, arrive-count, expect-bytes,
+    read-before-wait, write-before-release, write-write, wgmma-flush, deadlock) at `op`."""
+
     rule: str
     op: Operation
     message: str
