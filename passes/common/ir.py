@@ -20,7 +20,7 @@ from xdsl.traits import (
     is_side_effect_free,
 )
 
-from ttpipe.dialects import arith, scf
+from ttpipe.dialects import arith, scf, tt
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from ttpipe.dialects.ttng import TMEMAllocOp
@@ -122,6 +122,14 @@ def dominates(value: SSAValue, op: Operation) -> bool:
         return ancestor_in_block(value.block, op) is not None
     ancestor = ancestor_in_block(owner.parent_block(), op)
     return ancestor is not None and is_before_in_block(owner, ancestor)
+
+
+def enclosing_function(op: Operation) -> Operation:
+    """The `tt.func` around `op` (the outermost op when there is none)."""
+    parent = op
+    while not isinstance(parent, tt.FuncOp) and parent.parent_op() is not None:
+        parent = parent.parent_op()
+    return parent
 
 
 def enclosing_loop(op: Operation) -> scf.ForOp | None:

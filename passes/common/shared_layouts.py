@@ -32,6 +32,7 @@ from ttpipe.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.mma_layouts import element_bit_width
 
 TMA_MAX_BLOCK_DIM = 256
 """TMA boxes are at most 256 elements along each dimension."""
@@ -327,3 +328,9 @@ def swizzled_shared_for_dot_operand(dot_operand, shape: Sequence[int], order: Se
     max_phase = max(min(mma_stride, SHARED_BANK_BITS // (vec * element_bits)), 1)
     max_phase = max(max_phase // per_phase, 1)
     return SwizzledSharedEncodingAttr.get(vec, per_phase, max_phase, order, cta_layout)
+
+
+def allocation_bytes(type_: MemDescType) -> int:
+    """The bytes a `ttg.local_alloc` (or `ttng.tmem_alloc`) of `type_` takes: every stage
+    of its allocation shape."""
+    return math.prod(type_.alloc_shape) * element_bit_width(type_.element_type) // 8

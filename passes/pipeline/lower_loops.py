@@ -227,9 +227,9 @@ def create_alloc(for_op: scf.ForOp, type_: TensorType, location: Attribute, enco
     return alloc
 
 
-def tile_bytes(type_: TensorType) -> int:
-    """The bytes of one CTA's tile of a TMA load or store (`createTMABarrierAndWait` sums
-    them into a stage's expect-tx count)."""
+def tile_bytes(type_: TensorType | MemDescType) -> int:
+    """The bytes of one CTA's tile of a TMA load or store, or of the buffer a TMA copy fills
+    (`createTMABarrierAndWait` sums them into a stage's expect-tx count)."""
     return math.prod(shape_per_cta(type_.get_shape(), tensor_cta_layout(type_))) * \
         element_bit_width(type_.element_type) // 8
 

@@ -38,7 +38,6 @@ the loops, and its buffer counts in step 2 (docs/measurements.md).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -56,8 +55,8 @@ from ttpipe.passes.common.hardware import (
     SM90_SHARED_MEMORY_PER_SM,
     is_hopper,
 )
-from ttpipe.passes.common.ir import backward_slice_in_block
-from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.ir import backward_slice_in_block, enclosing_function
+from ttpipe.passes.common.shared_layouts import allocation_bytes
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
 from ttpipe.passes.pipeline.assign_latencies import DOT_OPS
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
@@ -89,11 +88,8 @@ def is_grid_stride(loop: scf.ForOp) -> bool:
 def allocated_shared_memory(loop: scf.ForOp) -> int:
     """Bytes of the shared buffers the function already allocates (`ttg.local_alloc` with a
     static size: `ttpipe-row-cache`'s row, say), which every CTA holds besides the ring."""
-    func = loop.parent_op()
-    while not isinstance(func, tt.FuncOp):
-        func = func.parent_op()
-    return sum(math.prod(op.result.type.alloc_shape) * element_bit_width(op.result.type.element_type) // 8
-               for op in func.walk() if isinstance(op, ttg.LocalAllocOp) and op.src is None)
+    return sum(allocation_bytes(op.result.type) for op in enclosing_function(loop).walk()
+               if isinstance(op, ttg.LocalAllocOp) and op.src is None)
 
 
 @dataclass(frozen=True)

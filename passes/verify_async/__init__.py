@@ -124,13 +124,12 @@ class _Runner:
     result: FunctionCheck = field(default_factory=FunctionCheck)
     coverage: dict = field(default_factory=dict)
     plans: dict = field(default_factory=dict)
+    steps: int = 0
+    """The steps of the last run."""
 
     def arguments(self, value_of) -> list:
         return [value_of(i) if bit_width(arg.type) is not None else OPAQUE
                 for i, arg in enumerate(self.func.body.blocks[0].args)]
-
-    steps: int = 0
-    """The steps of the last run."""
 
     def run(self, arguments: list, instance: Instance, schedule: Schedule) -> bool:
         """One run; True when the check is over (violations found, or an op not modelled).
@@ -159,7 +158,6 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     then each integer argument that steers control 0 in turn, the others at the last value."""
     runner = _Runner(func, max_steps)
     targets = rings(func)
-    value = values[-1]
     # a grid-stride loop turns its rings on few programs
     program_counts = (100, 1) if any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk()) else (100,)
     for number, value in enumerate(values):

@@ -39,8 +39,8 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_types import MemDescType
-from ttpipe.passes.common.distributed_layouts import cta_layout_of
-from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
+from ttpipe.ir.printer import attribute_text
+from ttpipe.passes.pipeline.lower_loops import tile_bytes
 from ttpipe.passes.verify_async.cta import CTA, Blocked, Thread
 from ttpipe.passes.verify_async.machine import Access, Allocation, View, join
 from ttpipe.passes.verify_async.violations import Violation
@@ -140,24 +140,6 @@ _COMPARE: dict[int, Callable[[int, int, int], bool]] = {
     8: lambda a, b, n: unsigned(a, n) > unsigned(b, n), 9: lambda a, b, n: unsigned(a, n) >= unsigned(b, n),
 }
 _CASTS = {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui"}
-
-
-def _element_name(type_: MemDescType) -> str:
-    return str(type_.element_type).replace("!builtin.", "").replace("IntegerType(", "i").rstrip(")")
-
-
-def slot_bytes(type_: MemDescType) -> int:
-    """The bytes one CTA's share of a TMA copy into `type_` brings (`getShapePerCTA`)."""
-    cta = cta_layout_of(type_.encoding)
-    shape = type_.shape if cta is None else shape_per_cta(type_.shape, cta)
-    return _product(shape) * element_bit_width(type_.element_type) // 8
-
-
-def _product(values) -> int:
-    result = 1
-    for value in values:
-        result *= value
-    return result
 
 
 # ---------------------------------------------------------------------- the interpreter
@@ -369,8 +351,7 @@ def _allocation(self: Interpreter, op: Operation, type_: MemDescType, memory: st
     allocation one offset), so a buffer allocated in a loop is reused by every iteration."""
     allocations = self.cta.allocations
     if op not in allocations:
-        shape = tuple(type_.alloc_shape) if hasattr(type_, "alloc_shape") else tuple(type_.shape)
-        allocations[op] = Allocation(op, shape, _element_name(type_), memory)
+        allocations[op] = Allocation(op, tuple(type_.alloc_shape), attribute_text(type_.element_type), memory)
     return View(allocations[op])
 
 
@@ -512,7 +493,7 @@ def _tma_load(self: Interpreter, op: Operation):
     cta.touch(access, thread.clock)
     if barrier is not None:
         clock = dict(thread.clock)
-        size = slot_bytes(op.result.type)
+        size = tile_bytes(op.result.type)
         cta.issue_copy(barrier, op)
         cta.deliver(lambda: cta.land(barrier, op, access, size, clock))
     yield

@@ -68,8 +68,8 @@ def _loosen_wait(op: Operation) -> bool:
 
 def _early_reuse(op: Operation) -> bool:
     """The copy's destination `memdesc_index %ring[%i]` becomes `%ring[(%i + 1) mod depth]`."""
-    destination = op.result if hasattr(op, "result") and isinstance(op.result, SSAValue) else None
-    index_op = destination.owner if destination is not None else None
+    destination = op.result
+    index_op = destination.owner
     if not isinstance(index_op, ttg.MemDescIndexOp):
         return False
     depth = index_op.src.type.shape[0]

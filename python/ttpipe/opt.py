@@ -14,8 +14,9 @@ of them. An exception that is not a diagnostic is a ttpipe bug: it ends the run 
 `TTPIPE_DEBUG=1`), and nothing is written.
 
 With `--schedule-picture=DIR` it also writes one SVG per pipelined or warp-specialized loop
-into DIR (`ttpipe.schedule_picture`): each pass then runs as a batch of its own, so that the
-schedule a pass stamps on a loop is seen before the pipeliner expands the loop.
+into DIR (`ttpipe.schedule_picture`): the module is seen after every batch of passes, and
+Triton's pipeliner starts a batch of its own, so that the schedule a pass stamps on a loop
+is seen before the pipeliner expands the loop.
 """
 
 from __future__ import annotations
@@ -196,7 +197,7 @@ class Job:
 
     def run_passes(self, parsed: ParseResult, verify_each: bool, recorder: ScheduleRecorder):
         """The passes over the parsed module; with --schedule-picture, `recorder` sees the
-        module after each pass (each its own batch)."""
+        module after each batch (`ScheduleRecorder.watches` ends one before Triton's pipeliner)."""
         if not self.invocations:
             return parsed.module
 
@@ -218,7 +219,8 @@ class Job:
             verify(module, parsed.source, parsed.op_offsets, context=f"after pass '{invocation.info.name}'")
 
         def watched(invocation) -> bool:
-            return bool(self.args.print_ir_after_all or self.args.print_ir_before_all or self.args.schedule_picture
+            return bool(self.args.print_ir_after_all or self.args.print_ir_before_all
+                        or (self.args.schedule_picture and recorder.watches(invocation))
                         or invocation.info.name in self.print_after or invocation.info.name in self.print_before)
 
         start = time.perf_counter()

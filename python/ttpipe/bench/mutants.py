@@ -123,12 +123,11 @@ def run(argv: list[str]) -> int:
                 baseline[kernel.case.name] = {tool: sanitized(Run(kernel, args.size, tool), sanitizer,
                                                               args.timeout).errors
                                               for tool in ("racecheck", "synccheck")}
-            ran_ok = [m for m in mutants if m.behaviour.status == "ok"]
+            pairs = [(m, tool) for m in mutants if m.behaviour.status == "ok" for tool in ("racecheck", "synccheck")]
             checks = pool.map(lambda pair: sanitized(Run(by_case[pair[0].case], args.size, pair[1],
                                                          then=_plant(pair[0].operator, pair[0].site)),
-                                                     sanitizer, args.timeout),
-                              [(m, tool) for m in ran_ok for tool in ("racecheck", "synccheck")])
-            for (mutant, tool), check in zip([(m, t) for m in ran_ok for t in ("racecheck", "synccheck")], checks):
+                                                     sanitizer, args.timeout), pairs)
+            for (mutant, tool), check in zip(pairs, checks):
                 mutant.sanitizer = {**(mutant.sanitizer or {}), tool: check}
     rows = [[m.case, m.operator, m.site, m.verdict, m.behaviour.cell(),
              " ".join(f"{tool}: {r.cell()}" for tool, r in (m.sanitizer or {}).items()) or "-",

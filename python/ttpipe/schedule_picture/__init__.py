@@ -14,11 +14,11 @@ From Python, with the driver (and `ttpipe.triton` imported, for the named pipeli
 
     recorder = ScheduleRecorder()
     module = driver.run(module, spec.parse("ttgir-sm90"), after=recorder.after,
-                        watched=lambda invocation: True)
+                        watched=ScheduleRecorder.watches)
     write_pictures(module, "pictures", scheduled_loops=recorder.loops)
 
-`watched` makes every pass its own batch, so that the schedule is seen after
-`tritongpu-schedule-loops` even when Triton's pipeliner follows it in the same batch.
+`watched` gives Triton's pipeliner a batch of its own, so that the schedule is seen after
+`tritongpu-schedule-loops` even when the pipeliner would follow it in the same batch.
 Drawing needs drawsvg, the optional extra `ttpipe[picture]`.
 """
 

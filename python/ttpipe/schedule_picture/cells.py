@@ -12,6 +12,7 @@ from xdsl.ir import Attribute, Operation
 
 from ttpipe.dialects import gpu, tt, ttg, ttng
 from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.ir import enclosing_function
 from ttpipe.passes.common.target import op_location_text
 
 KINDS = ("copy", "mma", "sync", "memory", "other")
@@ -87,14 +88,6 @@ def element_text(type_: Attribute) -> str:
     if isinstance(type_, tt.PointerType):
         return f"ptr<{element_text(type_.pointeeType)}>"
     return str(type_)
-
-
-def enclosing_function(op: Operation) -> Operation:
-    """The `tt.func` around `op` (the outermost op when there is none)."""
-    parent = op
-    while not isinstance(parent, tt.FuncOp) and parent.parent_op() is not None:
-        parent = parent.parent_op()
-    return parent
 
 
 def function_name(op: Operation) -> str:

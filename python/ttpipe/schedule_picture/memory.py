@@ -11,7 +11,6 @@ value) and the captures of `ttg.warp_specialize` partitions.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.ir.printer import Printer
 from ttpipe.passes.common.builder import constant_int_value
 from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
-from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.shared_layouts import allocation_bytes
 from ttpipe.passes.common.target import TARGET_ATTR, nvidia_compute_capability, op_location_text
 from ttpipe.schedule_picture.cells import VIEWS, shape_text
 
@@ -51,7 +50,7 @@ class Allocation:
 
     @property
     def bytes(self) -> int:
-        return math.prod(self.type.get_shape()) * element_bit_width(self.type.element_type) // 8
+        return allocation_bytes(self.type)
 
     @property
     def stage_bytes(self) -> int:

@@ -3,8 +3,9 @@
 `ttpipe-schedule-loops` (and Triton's `tritongpu-schedule-loops`) stamp each body op of an
 `scf.for` with `loop.stage`/`loop.cluster` and the loop with `tt.scheduled_max_stage`; the
 pipeliner then expands the loop and the attributes are gone. `ScheduleRecorder.record` is
-called with the module after every pass (and with the input) and keeps, for each loop's
-source location, the schedule it saw last, as plain data that outlives the IR.
+called with the module after every batch of passes the driver hands off (and with the
+input; `ScheduleRecorder.watches` ends a batch before Triton's pipeliner) and keeps, for
+each loop's source location, the schedule it saw last, as plain data that outlives the IR.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ class LoopSchedule:
     captured_after: str
     """The pass after which it was seen ('the input' when the input carried it)."""
 
+
+EXPANDING_PASSES = frozenset({"tritongpu-pipeline"})
+"""Triton's passes that expand scheduled loops (the schedule is gone after them). The
+module must be seen right before them, so they start a hand-off of their own; ttpipe's
+pipeliner, a Python pass, runs alone anyway."""
 
 LoopKey = tuple[str, str]
 """(function, loop location): how a schedule is matched with the final IR's loops."""
@@ -79,3 +85,9 @@ class ScheduleRecorder:
 
     def after(self, invocation: PassInvocation, module: ModuleOp) -> None:
         self.record(module, invocation.info.name)
+
+    @staticmethod
+    def watches(invocation: PassInvocation) -> bool:
+        """The driver's `watched`: whether the module must be seen on its own around this
+        pass (one before a Triton pass that expands scheduled loops)."""
+        return invocation.info.name in EXPANDING_PASSES
