@@ -74,7 +74,7 @@ and a tile whose M does not split into C multiples of 64 rows (`WGMMA_M`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i32
@@ -114,9 +114,22 @@ def _is_tensor(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType)
 
 
-def _splittable_elementwise(op: Operation) -> bool:
+def splittable_elementwise(op: Operation) -> bool:
     """Ops whose result element i reads only element i of each tensor operand."""
     return isinstance(op, (*ELEMENTWISE_TT_OPS, ttg.ConvertLayoutOp, tt.LoadOp)) or is_arith_or_math_elementwise(op)
+
+
+def blocked_for_warpgroup(encoding: BlockedEncodingAttr, warpgroups: int) -> BlockedEncodingAttr:
+    """One warpgroup's share of a blocked layout of `warpgroups` warpgroups: the warps of
+    dim 0 divided by `warpgroups` (else those of the dim with most warps)."""
+    warps = list(encoding.warps_per_cta)
+    dims = [0] + sorted(range(1, len(warps)), key=lambda d: -warps[d])
+    dim = next((d for d in dims if warps[d] % warpgroups == 0), None)
+    if dim is None:
+        raise Refused(f"no way to split the warps {warps} of a blocked layout over the warpgroups")
+    warps[dim] //= warpgroups
+    return BlockedEncodingAttr.get(encoding.size_per_thread, encoding.threads_per_warp, warps, encoding.order,
+                                   encoding.cta_layout)
 
 
 def unit_reshape_axis(src: TensorType, dst: TensorType, axis: int) -> int | None:
@@ -174,14 +187,7 @@ class CooperativeSplit:
         if isinstance(encoding, SliceEncodingAttr):
             return SliceEncodingAttr.get(encoding.dim, self.encoding(encoding.parent))
         if isinstance(encoding, BlockedEncodingAttr):
-            warps = list(encoding.warps_per_cta)
-            dims = [0] + sorted(range(1, len(warps)), key=lambda d: -warps[d])
-            dim = next((d for d in dims if warps[d] % self.warpgroups == 0), None)
-            if dim is None:
-                raise Refused(f"no way to split the warps {warps} of a blocked layout over the warpgroups")
-            warps[dim] //= self.warpgroups
-            return BlockedEncodingAttr.get(encoding.size_per_thread, encoding.threads_per_warp, warps,
-                                           encoding.order, encoding.cta_layout)
+            return blocked_for_warpgroup(encoding, self.warpgroups)
         if isinstance(encoding, LinearEncodingAttr):
             # The warp bases that step between the warpgroups' row blocks (one nonzero entry,
             # half, 2 half, ...: warpgroup c's rows start at c half) go; the rest is each
@@ -245,7 +251,7 @@ class CooperativeSplit:
             source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
             if source_axis is not None:
                 return [source_axis]
-        if _splittable_elementwise(op):
+        if splittable_elementwise(op):
             return [axis if _is_tensor(operand) else None for operand in op.operands]
         raise Refused(f"'{op.name}' after the loop cannot be split along M")
 
@@ -278,7 +284,7 @@ def _forward_axes(split: CooperativeSplit) -> None:
             axis = unit_reshape_axis(op.src.type, op.result.type, axis)
             if axis is None:
                 raise Refused(f"'{op.name}' after the loop moves the M axis")
-        elif not isinstance(op, tt.BroadcastOp) and not _splittable_elementwise(op):
+        elif not isinstance(op, tt.BroadcastOp) and not splittable_elementwise(op):
             raise Refused(f"'{op.name}' after the loop cannot be split along M")
         split.axes[op.results[0]] = axis
 
@@ -438,37 +444,44 @@ class WarpgroupEpilogue:
             b.insert_clone(store.clone(value_mapper=dict(zip(store.operands, operands))))
             return
         axis = store_rows_axis(split, store)
-        rows = self.share(store.src, axis)
-        tile_type: MemDescType = staged.tile.type
-        shape = list(tile_type.shape)
-        shape[axis] = split.half
-        mine = MemDescType.get(shape, tile_type.element_type, tile_type.encoding, tile_type.memory_space, True,
-                               tile_type.alloc_shape)
-        offsets = [self.index * split.half if d == axis else 0 for d in range(len(shape))]
-        view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
-        persistent = staged.empty is not None
-        if persistent and self.index:
-            # Warpgroup 0's arrival at the start of this tile's epilogue: the previous tile's
-            # TMA store has read the staging tile (phase t completes at tile t).
-            b.insert(ttng.WaitBarrierOp(single_buffer_view(b, staged.empty, 0), self.phase), store.location)
-        elif persistent:
-            # The previous tile's store has read the staging tile: every warp of warpgroup 0
-            # has waited for its own bulk groups (the barrier) before the tile is rewritten
-            # and before warpgroups 1..C-1 are let in (`epilogue_store.py`).
-            wait_stores_read(b, store.location)
-            b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, staged.empty, 0), count=1), store.location)
-        b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
-        publish_to_tma(b, store.location)
-        full = single_buffer_view(b, staged.full, 0)
-        if self.index:
-            b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)
-            return
-        phase = self.phase if self.phase is not None else b.int_constant(0, 32)
-        b.insert(ttng.WaitBarrierOp(full, phase), store.location)
-        indices = [self.share(v, None) for v in store.indices]
-        b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices, staged.tile), store.location)
-        if not persistent:
-            b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
+        store_staged_rows(b, store, self.share(store.src, axis), axis, split.half, self.index, staged, self.phase,
+                          lambda: [self.share(v, None) for v in store.indices])
+
+
+def store_staged_rows(b: OpBuilder, store: tt.DescriptorStoreOp, rows: SSAValue, axis: int, half: int, index: int,
+                      staged: StagedStore, phase: SSAValue | None, indices: Callable[[], list[SSAValue]]) -> None:
+    """Consumer warpgroup `index`'s part of a cooperative TMA store (its `rows`, `half` of
+    the tile along `axis`): write them into its part of the staging tile; warpgroups
+    1..C-1 arrive on the staging *full* mbarrier, warpgroup 0 waits on it (parity `phase`,
+    0 where None) and issues the store at the coordinates `indices()` builds."""
+    tile_type: MemDescType = staged.tile.type
+    shape = list(tile_type.shape)
+    shape[axis] = half
+    mine = MemDescType.get(shape, tile_type.element_type, tile_type.encoding, tile_type.memory_space, True,
+                           tile_type.alloc_shape)
+    offsets = [index * half if d == axis else 0 for d in range(len(shape))]
+    view = b.insert(ttg.MemDescSubsliceOp(staged.tile, offsets=offsets, result_type=mine), store.location)
+    persistent = staged.empty is not None
+    if persistent and index:
+        # Warpgroup 0's arrival at the start of this tile's epilogue: the previous tile's
+        # TMA store has read the staging tile (phase t completes at tile t).
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, staged.empty, 0), phase), store.location)
+    elif persistent:
+        # The previous tile's store has read the staging tile: every warp of warpgroup 0
+        # has waited for its own bulk groups (the barrier) before the tile is rewritten
+        # and before warpgroups 1..C-1 are let in (`epilogue_store.py`).
+        wait_stores_read(b, store.location)
+        b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, staged.empty, 0), count=1), store.location)
+    b.insert(ttg.LocalStoreOp(rows, view.result), store.location)
+    publish_to_tma(b, store.location)
+    full = single_buffer_view(b, staged.full, 0)
+    if index:
+        b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)
+        return
+    b.insert(ttng.WaitBarrierOp(full, phase if phase is not None else b.int_constant(0, 32)), store.location)
+    b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices(), staged.tile), store.location)
+    if not persistent:
+        b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
 
 
 def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSplit,

@@ -80,7 +80,6 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt, ttg, ttng
-from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
@@ -95,14 +94,12 @@ from ttpipe.passes.common.hardware import (
 from ttpipe.passes.common.target import nvidia_compute_capability, num_ctas, num_warps
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
-    Unsupported,
-    encoding_from_descriptor,
     tile_bytes,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert
-from ttpipe.passes.warp_specialize import epilogue_partition, pingpong
+from ttpipe.passes.warp_specialize import attention, epilogue_partition, pingpong
 from ttpipe.passes.warp_specialize.options import (
     CONSUMERS_HELP,
     EPILOGUE_HELP,
@@ -113,6 +110,7 @@ from ttpipe.passes.warp_specialize.options import (
 )
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 from ttpipe.passes.warp_specialize.pointer_loads import tma_plan
+from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
 
 PARTITION = "ttg.partition"
 """Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
@@ -186,9 +184,9 @@ def check_target(module: ModuleOp, op: Operation) -> None:
                       f"warps)")
 
 
-def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpSpecializedLoop:
-    """Step 1: the loop's loads, wgmmas and ring depth, or `Refused` with the reason
-    (`nested`: the K loop of a persistent kernel, whose tile loop `persistent_refusal` checks)."""
+def check_context(loop: scf.ForOp, nested: bool = False) -> None:
+    """The target's, the enclosing loops' and the function's preconditions (`nested`: the
+    K loop of a persistent kernel, whose tile loop `persistent_refusal` checks)."""
     module = loop.get_toplevel_object()
     check_target(module, loop)
     func = loop.parent_op()
@@ -198,6 +196,12 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         func = func.parent_op()
     if func is not None and any(isinstance(op, ttg.WarpSpecializeOp) for op in func.walk()):
         raise Refused("the function is already warp-specialized (it holds a ttg.warp_specialize)")
+
+
+def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpSpecializedLoop:
+    """Step 1: the loop's loads, wgmmas and ring depth, or `Refused` with the reason
+    (`nested`: the K loop of a persistent kernel, whose tile loop `persistent_refusal` checks)."""
+    check_context(loop, nested)
     found = WarpSpecializedLoop(loop)
     allocs: set[Operation] = set()
     for op in loop.body.ops:
@@ -207,7 +211,7 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
             raise Refused(f"'{op.name}' in the body (nested loops and control flow are a later round)")
         if isinstance(op, tt.DescriptorLoadOp):
             found.loads.append(op)
-            allocs.add(_check_tma_load(op))
+            allocs.add(ring_tile_alloc(op))
         elif isinstance(op, ttng.WarpGroupDotOp):
             found.dots.append(op)
         elif isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)):
@@ -250,24 +254,6 @@ def _reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
     while isinstance(op, MEMDESC_VIEWS):
         op = op.src.owner
     return op in allocs
-
-
-def _check_tma_load(load: tt.DescriptorLoadOp) -> ttg.LocalAllocOp:
-    """A TMA tile load whose only use is a `local_alloc` in the descriptor's encoding (so
-    the ring slot can stand for the allocation)."""
-    uses = list(load.result.uses)
-    alloc = uses[0].operation if len(uses) == 1 else None
-    if not isinstance(alloc, ttg.LocalAllocOp):
-        raise Refused("a TMA load whose value is used other than by one ttg.local_alloc")
-    try:
-        encoding = encoding_from_descriptor(load.result.type, load.desc)
-    except Unsupported as exc:
-        raise Refused(str(exc)) from None
-    if encoding != alloc.result.type.encoding:
-        raise Refused("a TMA load stored to shared memory in another encoding than its descriptor's")
-    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
-        raise Refused("fp4-padded TMA loads are a later round")
-    return alloc
 
 
 def _check_iteration_arguments(loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp]) -> None:
@@ -352,6 +338,8 @@ def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
 def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
     """Steps 1-4 for one loop (`Refused` leaves it untouched); in `mode=auto`, only where
     `unprofitable` finds no reason against it."""
+    if attention.computes_on_tensors(loop):
+        return partition_attention(loop, default_stages, mode, consumers)
     found = refusal(loop, default_stages)
     pingpong.loop_refusal(consumers)
     if mode == "auto" and (why := unprofitable(loop)) is not None:
@@ -359,6 +347,25 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
     for op, parts in assign_partitions(found).items():
         op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
     loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    return found
+
+
+def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
+    """Steps 1-4 for an attention-shaped loop (`attention.py`: its preconditions): the
+    producer gets the K/V loads and their index arithmetic, the consumer everything else;
+    `ATTENTION` on the loop sends it to `attention_lowering.py` in phase 2."""
+    check_context(loop)
+    shaped = attention.recognize(loop, default_stages)
+    if mode == "auto" and (why := unprofitable(loop)) is not None:
+        raise Refused(why)
+    turns = attention.takes_turns(shaped, consumers)
+    found = WarpSpecializedLoop(loop, shaped.loads, shaped.dots, shaped.stages)
+    for op, parts in assign_partitions(found).items():
+        op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
+    loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    loop.attributes[attention.ATTENTION] = UnitAttr()
+    if turns:
+        loop.attributes[pingpong.PING_PONG] = UnitAttr()
     return found
 
 

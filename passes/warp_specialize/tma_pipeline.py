@@ -31,10 +31,12 @@ from dataclasses import dataclass
 
 from xdsl.ir import SSAValue
 
-from ttpipe.dialects import ttng
+from ttpipe.dialects import tt, ttg, ttng
+from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
-from ttpipe.passes.pipeline.lower_loops import single_buffer_view
+from ttpipe.passes.pipeline.lower_loops import Unsupported, encoding_from_descriptor, single_buffer_view
+from ttpipe.passes.warp_specialize.cooperative import Refused
 
 PRODUCER_START_PHASE = 1
 """The producer's first waits on the fresh empty mbarriers must pass (CUTLASS
@@ -112,3 +114,21 @@ class PipelineTmaAsync:
         holds. Call it only once nothing reads the stage any more: after the
         `warp_group_dot_wait` that retired the wgmmas reading it."""
         b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, self.empty, index), pred, count=1))
+
+
+def ring_tile_alloc(load: tt.DescriptorLoadOp) -> ttg.LocalAllocOp:
+    """A TMA tile load whose only use is a `local_alloc` in the descriptor's encoding (so
+    the ring slot can stand for the allocation)."""
+    uses = list(load.result.uses)
+    alloc = uses[0].operation if len(uses) == 1 else None
+    if not isinstance(alloc, ttg.LocalAllocOp):
+        raise Refused("a TMA load whose value is used other than by one ttg.local_alloc")
+    try:
+        encoding = encoding_from_descriptor(load.result.type, load.desc)
+    except Unsupported as exc:
+        raise Refused(str(exc)) from None
+    if encoding != alloc.result.type.encoding:
+        raise Refused("a TMA load stored to shared memory in another encoding than its descriptor's")
+    if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
+        raise Refused("fp4-padded TMA loads are a later round")
+    return alloc

@@ -162,15 +162,27 @@ def _batched_gemm(name: str, batch: int, size: int, tolerance: float) -> Case:
                 ("M", "N", "K"), "TFLOP/s", 2.0 * batch * size**3, tolerance, setup)
 
 
-def _attention(name: str, batch: int, heads: int, seq_len: int, head_dim: int, tolerance: float) -> Case:
-    block_m, block_n = 128, 64
-    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim}
+ATTENTION_SMALL_SIZES = ((1, 2, 256), (2, 1, 384))
+"""(batch, heads, sequence) of the sanitizer's instances: two and three key blocks of 128,
+so the ring wraps and the causal diagonal falls inside and at the end."""
+
+ATTENTION_PIPELINE = "ttgir-sm90{warp-specialize=auto}"
+"""Attention kernels are written without `warp_specialize=True`: the cost model decides."""
+
+
+def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool, block_n: int) -> Case:
+    """Issue 13's attention forward (bf16), against cuDNN's SDPA
+    (`torch.nn.functional.scaled_dot_product_attention` under the cuDNN backend)."""
+    block_m = 128
+    name = f"attn-fwd-bf16-d{head_dim}-s{seq_len}{'-causal' if causal else ''}"
+    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim, "CAUSAL": causal}
     signature = {"q_desc": f"tensordesc<bf16[{block_m},{head_dim}]>", "k_desc": f"tensordesc<bf16[{block_n},{head_dim}]>",
                  "v_desc": f"tensordesc<bf16[{block_n},{head_dim}]>", "o_desc": f"tensordesc<bf16[{block_m},{head_dim}]>",
                  "qk_scale": "fp32", "seq_len": "i32"}
     sm_scale = head_dim**-0.5
 
-    def setup(torch, device, seed, constexprs) -> Launch:
+    def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
+        batch, heads, seq_len = sizes
         generator = torch.Generator(device=device).manual_seed(seed)
         shape = (batch, heads, seq_len, head_dim)
         q, k, v = (torch.randn(shape, device=device, generator=generator).to(torch.bfloat16) for _ in range(3))
@@ -179,20 +191,39 @@ def _attention(name: str, batch: int, heads: int, seq_len: int, head_dim: int, t
 
         def reference():
             out = torch.empty(shape, device=device, dtype=torch.float32)
+            hidden = torch.ones(seq_len, seq_len, device=device, dtype=torch.bool).triu(1) if causal else None
             for b in range(batch):
                 for h in range(heads):
                     scores = _float32_matmul(torch, q[b, h], k[b, h]) * sm_scale
+                    if causal:
+                        scores.masked_fill_(hidden, float("-inf"))
                     out[b, h] = torch.softmax(scores, dim=-1) @ v[b, h].float()
             return out
+
+        def cudnn():
+            from torch.nn.attention import SDPBackend, sdpa_kernel
+            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
 
         args = tuple(_descriptor(t.view(rows, head_dim), (blk, head_dim))
                      for t, blk in ((q, block_m), (k, block_n), (v, block_n), (o, block_m)))
         args += (sm_scale * math.log2(math.e), seq_len)
-        return Launch(args, (seq_len // block_m, batch * heads), o, reference,
-                      lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v), 3 * q.nbytes)
+        return Launch(args, (seq_len // block_m, batch * heads), o, reference, cudnn, 3 * q.nbytes)
 
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
+
+    flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
     return Case(name, kernels.attention_fwd, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
-                "TFLOP/s", 4.0 * batch * heads * seq_len**2 * head_dim, tolerance, setup)
+                "TFLOP/s", flops, 2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE,
+                targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES)
+
+
+ATTENTION_CASES = tuple(
+    _attention(batch, 32, seq_len, head_dim, causal, block_n)
+    for batch, seq_len, head_dim, block_n in ((4, 4096, 128, 64), (1, 16384, 64, 128)) for causal in (False, True))
+"""Issue 13's attention forward: bf16, 32 heads, D = 128 at sequence 4096 (batch 4) and
+D = 64 at 16384 (batch 1), causal and not."""
 
 
 def _layernorm(name: str, rows: int, cols: int, tolerance: float) -> Case:
@@ -489,7 +520,7 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-8192", 8192, "bf16", 64, 1e-2),
     _gemm("gemm-fp8-4096", 4096, "fp8e4nv", 128, 2e-2, capabilities=(90, )),
     _batched_gemm("bmm-bf16-16x2048", 16, 2048, 1e-2),
-    _attention("attn-fwd-bf16-d128", 4, 16, 4096, 128, 2e-2),
+    *ATTENTION_CASES,
     _layernorm("layernorm-bf16-16384x8192", 16384, 8192, 1e-2),
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,

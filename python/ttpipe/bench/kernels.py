@@ -159,9 +159,10 @@ def matmul_batched(a_desc, b_desc, c_desc, M, N, K,  #
 
 @triton.jit
 def attention_fwd(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
-                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, CAUSAL: tl.constexpr):
     """O = softmax(Q K^T * sm_scale) V for BLOCK_M queries of one head (program_id(1)), with
-    the online softmax in base 2 (`qk_scale` = sm_scale * log2(e)). Q, K, V and O are
+    the online softmax in base 2 (`qk_scale` = sm_scale * log2(e)); with CAUSAL, query i
+    sees keys j <= i only (one loop, masked in every iteration). Q, K, V and O are
     [heads * seq_len, HEAD_DIM]; seq_len must be a multiple of both blocks."""
     row0 = tl.program_id(1) * seq_len
     start_m = tl.program_id(0) * BLOCK_M
@@ -169,9 +170,14 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
     m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
     acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
-    for start_n in range(0, seq_len, BLOCK_N):
+    end = tl.minimum(seq_len, start_m + BLOCK_M) if CAUSAL else seq_len
+    for start_n in range(0, end, BLOCK_N):
         k = k_desc.load([row0 + start_n, 0])
         qk = tl.dot(q, k.T) * qk_scale
+        if CAUSAL:
+            rows = start_m + tl.arange(0, BLOCK_M)
+            cols = start_n + tl.arange(0, BLOCK_N)
+            qk = tl.where(rows[:, None] >= cols[None, :], qk, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(qk, 1))
         p = tl.math.exp2(qk - m_new[:, None])
         alpha = tl.math.exp2(m_i - m_new)

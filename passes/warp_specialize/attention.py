@@ -1,0 +1,235 @@
+"""Attention-shaped loops for Hopper warp specialization: which loops they are, and what
+phase 1 checks before stamping one (`attention_lowering.py` builds it).
+
+An attention-shaped loop (FlashAttention's forward inner loop as Triton users write it)
+is an `scf.for` at the top level of its function whose body holds TMA tile loads (K, V:
+`tt.descriptor_load` into a `ttg.local_alloc` of the descriptor's encoding, or pointer
+loads phase 1 has turned into them), `ttng.warp_group_dot`s, and side-effect-free tensor
+ops between them (the online softmax), and whose tensor iteration arguments (running
+max, running sum, output accumulator) are computed from those. Concretely:
+
+  - the first wgmma of the body (S = Q K^T) has its result read in the iteration: it is
+    waited for at once (`warp_group_dot_wait {pendings = 0}`), which also retires the
+    previous iteration's wgmmas, so the consumer releases the previous iteration's stage
+    right after it;
+  - a wgmma whose result is only yielded (O += P V) stays in flight into the next
+    iteration; every read of its iteration argument in the body comes after the first
+    wgmma (its wait forwards it), and after the loop one wait flushes it (seed 001);
+  - every wgmma reads B from a loaded tile (a ring stage); A either from registers (P) or
+    from a tile loaded once before the loop (Q: `tt.descriptor_load` into a
+    `ttg.local_alloc`, read only by the loop's wgmmas), which the producer brings by TMA
+    into its own buffer with its own mbarrier;
+  - the only other ops with regions are `tt.reduce`s; side effects only the TMA loads;
+  - after the loop up to a bare `tt.return`: side-effect-free ops and stores of rows
+    (`tt.store`, `tt.descriptor_store` of a value whose rows are split along axis 0);
+  - with `ttg.num-warps = 4 C`, C > 1: the C warpgroups each take `rows / C` rows of the
+    tile (`row_split.py`'s analysis must split every tensor of the loop and epilogue),
+    one `tt.func` per module (the module's `ttg.num-warps` becomes 4);
+  - the ring (`stages x (K + V tiles)`, two mbarriers per stage), the Q buffer and its
+    mbarrier, and with C > 1 the staging tile and mbarrier of each TMA store fit in shared
+    memory with `stages` the loop's `tt.num_stages` (or the option), lowered while it does
+    not fit, at least 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import scf, tt, ttg, ttng
+from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
+from ttpipe.passes.common.ir import is_before_in_block
+from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, tile_bytes
+from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
+from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
+from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
+from ttpipe.passes.warp_specialize.row_split import RowSplit, is_tensor
+from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
+
+ATTENTION = "ttpipe.attention"
+"""Phase 1's mark on an attention-shaped loop it stamped (phase 2 lowers it with
+`attention_lowering.py`)."""
+
+MIN_STAGES = 2
+
+
+@dataclass
+class AttentionLoop:
+    """What recognition found in one attention-shaped loop."""
+
+    loop: scf.ForOp
+    loads: list[tt.DescriptorLoadOp]
+    """The TMA tile loads of the body (K, V), in order."""
+    tiles: dict[tt.DescriptorLoadOp, ttg.LocalAllocOp]
+    dots: list[ttng.WarpGroupDotOp]
+    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp]
+    """The tiles loaded once before the loop (Q), by their allocation."""
+    in_flight: list[int]
+    """Iteration arguments (by position) carrying a wgmma result across iterations."""
+    epilogue: list[Operation]
+    """The ops after the loop, up to the `tt.return`."""
+    split: RowSplit
+    stages: int = 0
+    stores: list[tt.DescriptorStoreOp] = field(default_factory=list)
+    """The epilogue's TMA stores (staged through shared memory with C > 1)."""
+
+    @property
+    def stage_bytes(self) -> int:
+        return sum(tile_bytes(load.result.type) for load in self.loads)
+
+    def shared_bytes(self, stages: int) -> int:
+        """Shared memory: the ring, the Q tiles and their mbarrier, the turn mbarriers, the
+        staging tiles."""
+        ring = stages * (self.stage_bytes + 2 * MBARRIER_BYTES)
+        queries = sum(tile_bytes(load.result.type) for load in self.queries.values()) + MBARRIER_BYTES
+        turns = PING_PONG_WARPGROUPS * MBARRIER_BYTES
+        staging = 0
+        if self.split.warpgroups > 1:
+            staging = sum(tile_bytes(store.src.type) + MBARRIER_BYTES for store in self.stores)
+        return ring + queries + turns + staging
+
+
+def computes_on_tensors(loop: scf.ForOp) -> bool:
+    """A loop holding a wgmma and ops computing on tensors other than its loads, their
+    allocations and views and wgmmas: attention-shaped, if anything."""
+    if not any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.body.ops):
+        return False
+    plain = (tt.DescriptorLoadOp, tt.LoadOp, ttg.LocalAllocOp, ttng.WarpGroupDotOp, scf.YieldOp, *MEMDESC_VIEWS)
+    return any(not isinstance(op, plain) and any(is_tensor(v) for v in (*op.operands, *op.results))
+               for op in loop.body.ops)
+
+
+def read_in_body(value: SSAValue, loop: scf.ForOp) -> list[Operation]:
+    """The ops of `loop`'s body (at any depth) reading `value`, but its yield."""
+    readers = []
+    for use in value.uses:
+        op = use.operation
+        while op is not None and op.parent_block() is not loop.body:
+            op = op.parent_op()
+        if op is not None and not isinstance(op, scf.YieldOp):
+            readers.append(op)
+    return readers
+
+
+def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
+    """The attention-shaped loop `loop`, or `Refused` with the reason (the module docstring
+    lists the conditions)."""
+    func = loop.parent_op()
+    if not isinstance(func, tt.FuncOp) or loop.parent_block() is not func.body.blocks[0]:
+        raise Refused("an attention loop must be at the top level of its function")
+    warpgroups = consumer_warpgroups(loop)
+    module = func.parent_op()
+    if warpgroups > 1 and isinstance(module, ModuleOp) and sum(isinstance(op, tt.FuncOp) for op in module.ops) != 1:
+        raise Refused("cooperative warpgroups change the module's ttg.num-warps: one tt.func per module")
+    loads, tiles, dots = [], {}, []
+    for op in loop.body.ops:
+        if isinstance(op, scf.YieldOp):
+            continue
+        if isinstance(op, tt.DescriptorLoadOp):
+            loads.append(op)
+            tiles[op] = ring_tile_alloc(op)
+        elif isinstance(op, ttng.WarpGroupDotOp):
+            dots.append(op)
+        elif op.regions and not isinstance(op, tt.ReduceOp):
+            raise Refused(f"'{op.name}' in the body (nested loops and control flow)")
+        elif not isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) and not is_side_effect_free(op):
+            raise Refused(f"'{op.name}' has side effects")
+    if not loads:
+        raise Refused("no TMA descriptor load in the body")
+    allocs = set(tiles.values())
+    for op in loop.body.ops:
+        if isinstance(op, ttg.LocalAllocOp) and op not in allocs:
+            raise Refused("a ttg.local_alloc in the body that is not a TMA load's (shared-memory P is a later round)")
+    if not dots[0].d.uses or not read_in_body(dots[0].d, loop):
+        raise Refused("the first wgmma's result is not read in the iteration (not attention-shaped)")
+    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp] = {}
+    for dot in dots:
+        if not _is_ring_view(dot.b, allocs):
+            raise Refused("a wgmma whose B operand is not a tile loaded in the loop")
+        if isinstance(dot.a.type, MemDescType):
+            queries.setdefault(dot.a.owner, _query_load(dot.a, loop))
+    yielded = loop.body.last_op.operands
+    in_flight = []
+    first = dots[0]
+    for index, (arg, value) in enumerate(zip(loop.body.args[1:], yielded)):
+        owner = value.owner
+        if isinstance(owner, ttng.WarpGroupDotOp) and owner in dots and not read_in_body(value, loop):
+            in_flight.append(index)
+            if any(not is_before_in_block(first, reader) for reader in read_in_body(arg, loop)):
+                raise Refused("the previous iteration's wgmma result is read before the first wgmma's wait")
+    ops = list(func.body.blocks[0].ops)
+    epilogue = ops[ops.index(loop) + 1:-1]
+    if not isinstance(ops[-1], tt.ReturnOp) or ops[-1].operands:
+        raise Refused("the function returns values; the epilogue must end in a bare tt.return")
+    stores = []
+    for op in epilogue:
+        if op.regions and not isinstance(op, tt.ReduceOp):
+            raise Refused(f"'{op.name}' after the loop (control flow in the epilogue)")
+        if isinstance(op, tt.DescriptorStoreOp):
+            stores.append(op)
+        elif not isinstance(op, tt.StoreOp) and not is_side_effect_free(op):
+            raise Refused(f"'{op.name}' after the loop has side effects")
+    split = RowSplit(warpgroups, dots[0].d.type.get_shape()[0])
+    split.check_rows()
+    split.forward(loop, epilogue)
+    for op in epilogue:
+        if isinstance(op, tt.StoreOp) and op.value not in split.axes:
+            raise Refused("a tt.store after the loop of a value that is not the warpgroups' rows")
+        if isinstance(op, tt.DescriptorStoreOp) and split.axes.get(op.src) != 0:
+            raise Refused("a tt.descriptor_store after the loop of a value whose rows are not its first axis")
+    found = AttentionLoop(loop, loads, tiles, dots, queries, in_flight, epilogue, split, stores=stores)
+    stages = num_stages_or_default(loop, default_stages)
+    while stages >= MIN_STAGES and found.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+        stages -= 1
+    if stages < MIN_STAGES:
+        raise Refused(f"a ring of {MIN_STAGES} stages of {found.stage_bytes} bytes with the Q tiles and staging "
+                      f"needs {found.shared_bytes(MIN_STAGES)} bytes of shared memory, more than the "
+                      f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+    found.stages = stages
+    return found
+
+
+def _is_ring_view(value: SSAValue, allocs: set[Operation]) -> bool:
+    owner = value.owner
+    while isinstance(owner, MEMDESC_VIEWS):
+        owner = owner.src.owner
+    return owner in allocs
+
+
+def _query_load(a: SSAValue, loop: scf.ForOp) -> tt.DescriptorLoadOp:
+    """The TMA load before `loop` whose tile the wgmma operand `a` is (Q), or `Refused`."""
+    alloc = a.owner
+    if not isinstance(alloc, ttg.LocalAllocOp) or alloc.src is None:
+        raise Refused("a wgmma whose A operand in shared memory is neither loaded in the loop nor a tile loaded "
+                      "before it")
+    load = alloc.src.owner
+    if (not isinstance(load, tt.DescriptorLoadOp) or alloc.parent_block() is not loop.parent_block()
+            or load.parent_block() is not loop.parent_block() or not is_before_in_block(alloc, loop)):
+        raise Refused("a wgmma A operand that is not a TMA tile loaded before the loop (pointer-loaded Q is a "
+                      "later round)")
+    if ring_tile_alloc(load) is not alloc:
+        raise Refused("the Q tile's allocation is not its TMA load's only use")
+    if any(not isinstance(use.operation, ttng.WarpGroupDotOp) or use.operation.a is not a
+           or not loop.is_ancestor(use.operation) for use in a.uses):
+        raise Refused("the Q tile is read other than as the loop's wgmma A operand")
+    return load
+
+
+def takes_turns(found: AttentionLoop, consumers: str) -> bool:
+    """Whether the two consumer warpgroups take turns at the tensor cores (FlashAttention-3's
+    ping-pong: one's PV and next QK^T wgmmas while the other runs its softmax). Only with
+    `consumers=pingpong` (which refuses any count but two warpgroups): measured on the H100
+    at 0.75-0.93x the free-running warpgroups (docs/measurements.md, 2026-11-26 fourth
+    session), because the softmax of a 64-row share takes about as long as its two
+    wgmmas, so each mbarrier hand-off idles the tensor cores; warpgroups left to run
+    free overlap one's softmax with the other's wgmmas without the hand-offs."""
+    if consumers != "pingpong":
+        return False
+    if found.split.warpgroups != PING_PONG_WARPGROUPS:
+        raise Refused(f"ping-pong needs {PING_PONG_WARPGROUPS} consumer warpgroups (num_warps=8); this loop has "
+                      f"{found.split.warpgroups}")
+    return True

@@ -1,0 +1,355 @@
+"""Phase 2 for an attention-shaped loop (`attention.py`, stamped by phase 1): the K/V ring,
+the Q buffer, and the producer and consumer regions under `ttg.warp_specialize`.
+
+Algorithm, on a copy of the function that replaces it only when every step succeeds (the
+row split's full check is the rebuild itself; a refusal leaves the loop as it was, its
+stamps removed, with the remark `loop not warp-specialized: <reason>`):
+  1. Before the loop: a `stages x tile` ring buffer per TMA load of the body (K, V) with
+     `stages` full mbarriers (count 1) and `stages` empty ones (count C, one arrival per
+     consumer warpgroup); a buffer per Q tile and one mbarrier for them all (count 1);
+     with C > 1 a staging tile and an mbarrier (count C - 1) per TMA store of the
+     epilogue (`cooperative.store_staged_rows`); then a `gpu.barrier`. All freed after.
+  2. The producer (last partition, one warp; `loop_copies.py`): arms the Q mbarrier with
+     the Q tiles' bytes and issues their TMA copies once, then its copy of the loop: wait
+     empty, expect the stage's bytes on full, the K and V TMA copies into the stage.
+  3. Consumer warpgroup c (the default region for c = 0, 4-warp partitions after it) runs
+     the rest of the function for its rows `[c h, (c + 1) h)` (`row_split.py`): it waits
+     the Q mbarrier (phase 0) and views its rows of each Q tile (`memdesc_subslice`), then
+     its copy of the loop, carrying the row-tied iteration arguments at `h` rows and a
+     `PipelineState`; per iteration: wait full (the stage's K and V landed); the body's
+     ops in order, free tensors (constants, index ranges, masks) rebuilt where read; each
+     wgmma async on the warpgroup's rows (A: Q rows or its registers, B: the stage);
+     after the first, `warp_group_dot_wait {pendings = 0}` forwarding its result and the
+     previous iteration's in-flight wgmma results (the only wait the softmax needs; it
+     retires every earlier wgmma), then the release of the previous iteration's stage
+     (not in the first iteration); wgmmas whose results are only yielded stay in flight.
+     After the loop one `warp_group_dot_wait {pendings = 0}` flushes them; then the
+     epilogue at its rows: `tt.store`s of its rows, TMA stores staged (C > 1: each
+     warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1).
+  4. The original loop, Q loads, epilogue and the tensors only they read are erased; the
+     module's `ttg.num-warps` becomes 4 (`cooperative.one_warpgroup_module`).
+
+Correct for any trip count: with none, no stage is touched and the flush waits for
+nothing; the producer's wait for stage k's reuse needs every warpgroup's release of
+iteration k - stages, issued in iteration k - stages + 1 after a wait that only needs
+loads of iterations <= k - stages + 1 < k: no cycle. A stage released in iteration j + 1
+is no longer read: its K by the first wgmma of iteration j (waited in j), its V by the
+in-flight wgmma of j, retired by the first wait of j + 1. The last stage is never
+released (the producer issued its last acquire already).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ttpipe.dialects import gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
+from ttpipe.passes.common.shared_layouts import trans_type
+from ttpipe.passes.pipeline.lower_loops import (
+    MEMDESC_VIEWS,
+    create_alloc,
+    create_barrier_alloc,
+    encoding_from_descriptor,
+    single_buffer_view,
+    tile_bytes,
+)
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
+from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
+from ttpipe.passes.warp_specialize.attention import ATTENTION, AttentionLoop, recognize
+from ttpipe.passes.warp_specialize.cooperative import (
+    Refused,
+    StagedStore,
+    isolate,
+    one_warpgroup_module,
+    staging_tile,
+    store_staged_rows,
+)
+from ttpipe.passes.warp_specialize.loop_copies import (
+    PRODUCER_NUM_WARPS,
+    build_partition_loop,
+    finish_loop,
+    lower_producer,
+    partitions,
+)
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, REMARK
+from ttpipe.passes.warp_specialize.pingpong import PING_PONG, PING_PONG_WARPGROUPS, MmaTurns
+from ttpipe.passes.warp_specialize.row_split import WarpgroupRows, is_tensor
+from ttpipe.passes.warp_specialize.tma_pipeline import (
+    CONSUMER_START_PHASE,
+    PRODUCER_START_PHASE,
+    PipelineState,
+    PipelineTmaAsync,
+)
+
+
+@dataclass
+class AttentionSetup:
+    """Step 1's buffers and mbarriers, made before the loop."""
+
+    found: AttentionLoop
+    ring: PipelineTmaAsync
+    buffers: dict[tt.DescriptorLoadOp, SSAValue]
+    queries: dict[ttg.LocalAllocOp, SSAValue]
+    """Each Q tile's allocation -> its one-slot buffer."""
+    query_barrier: SSAValue
+    staged: dict[tt.DescriptorStoreOp, StagedStore]
+    turns: MmaTurns | None
+    """Where the loop carries `PING_PONG`: the two warpgroups' turn mbarriers."""
+
+    @staticmethod
+    def build(found: AttentionLoop) -> AttentionSetup:
+        loop, stages = found.loop, found.stages
+        buffers = {load: create_alloc(loop, load.result.type, load.location,
+                                      encoding_from_descriptor(load.result.type, load.desc), stages)
+                   for load in found.loads}
+        full = create_barrier_alloc(loop, stages, 1)
+        empty = create_barrier_alloc(loop, stages, found.split.warpgroups)
+        queries = {alloc: create_alloc(loop, load.result.type, load.location, alloc.result.type.encoding, 1)
+                   for alloc, load in found.queries.items()}
+        query_barrier = create_barrier_alloc(loop, 1, 1)
+        outer = OpBuilder(InsertPoint.before(loop), loop.location)
+        staged = {}
+        if found.split.warpgroups > 1:
+            for store in found.stores:
+                tile = staging_tile(outer, store)
+                outer.set_after(loop)
+                outer.insert(ttg.LocalDeallocOp(tile), store.location)
+                outer.set_before(loop)
+                staged[store] = StagedStore(tile, create_barrier_alloc(loop, 1, found.split.warpgroups - 1))
+        turns = None
+        if PING_PONG in loop.attributes:
+            turns = MmaTurns(create_barrier_alloc(loop, PING_PONG_WARPGROUPS, 1))
+        outer.insert(gpu.BarrierOp())
+        ring = PipelineTmaAsync(list(buffers.values()), full, empty, found.stage_bytes)
+        return AttentionSetup(found, ring, buffers, queries, query_barrier, staged, turns)
+
+    @property
+    def shared(self) -> list[SSAValue]:
+        return [*self.buffers.values(), self.ring.full, self.ring.empty, *self.queries.values(), self.query_barrier]
+
+
+def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
+    """Step 2: the producer's isolated region."""
+    found, loop = setup.found, setup.found.loop
+    block = Block(arg_types=[value.type for value in captures])
+    mapping: dict[SSAValue, SSAValue] = dict(zip(captures, block.args))
+    b = OpBuilder(InsertPoint.at_end(block), loop.location)
+    true = b.int_constant(1, 1)
+    barrier = single_buffer_view(b, mapping[setup.query_barrier], 0)
+    query_bytes = sum(tile_bytes(load.result.type) for load in found.queries.values())
+    b.insert(ttng.BarrierExpectOp(barrier, true, size=query_bytes), loop.location)
+    for alloc, load in found.queries.items():
+        slot = single_buffer_view(b, mapping[setup.queries[alloc]], 0)
+        indices = [mapping[v] for v in load.indices]
+        b.insert(ttng.AsyncTMACopyGlobalToLocalOp(mapping[load.desc], indices, barrier, slot, true), load.location)
+    ring = PipelineTmaAsync([mapping[v] for v in setup.buffers.values()], mapping[setup.ring.full],
+                            mapping[setup.ring.empty], setup.ring.stage_bytes)
+    stages = b.int_constant(found.stages, 32)
+    producer = build_partition_loop(loop, PRODUCER, b, mapping, PRODUCER_START_PHASE)
+    lower_producer(producer, ring, {load: mapping[setup.buffers[load]] for load in found.loads}, found.loads)
+    finish_loop(producer, loop, mapping, stages)
+    b.set_after(producer.loop)
+    b.insert(ttg.WarpReturnOp())
+    return block
+
+
+def producer_captures(setup: AttentionSetup) -> list[SSAValue]:
+    """What the producer reads from outside: its ops' loop-invariant operands, the loop
+    bounds, the Q loads' descriptors and coordinates, the buffers and mbarriers."""
+    loop = setup.found.loop
+    captures: list[SSAValue] = []
+    read = [v for op in loop.body.ops if PRODUCER in partitions(op) for v in op.operands]
+    read += [loop.lowerBound, loop.upperBound, loop.step]
+    read += [v for load in setup.found.queries.values() for v in load.operands]
+    for value in read:
+        if is_defined_outside_loop(value, loop) and value not in captures:
+            captures.append(value)
+    return captures + setup.shared
+
+
+def _view(b: OpBuilder, view: Operation, source: SSAValue) -> SSAValue:
+    """A memdesc view op rebuilt on `source` (a ring slot)."""
+    old: MemDescType = view.result.type
+    if isinstance(view, ttg.MemDescTransOp):
+        new_type = trans_type(source.type, view.order.get_values())
+        if new_type is None:
+            raise Refused("no layout for a memdesc_trans of a ring stage")
+        return b.insert(ttg.MemDescTransOp(source, order=view.order, result_type=new_type), view.location).result
+    if isinstance(view, ttg.MemDescSubsliceOp):
+        new_type = MemDescType.get(old.shape, old.element_type, old.encoding, old.memory_space, source.type.mutable,
+                                   old.alloc_shape)
+        return b.insert(ttg.MemDescSubsliceOp(source, offsets=view.offsets, result_type=new_type), view.location).result
+    raise Refused(f"a '{view.name}' of a loaded tile")
+
+
+def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
+    """Step 3 for consumer warpgroup `index` (the default region for 0, which is not
+    isolated: it reads outer values directly; `isolate` makes the others so)."""
+    found, loop, split = setup.found, setup.found.loop, setup.found.split
+    block = Block(arg_types=[value.type for value in captures] if index else ())
+    b = OpBuilder(InsertPoint.at_end(block), loop.location)
+    rows = WarpgroupRows(split, index, b, b, loop)
+    b.insert(ttng.WaitBarrierOp(single_buffer_view(b, setup.query_barrier, 0), b.int_constant(0, 32)))
+    for alloc, buffer in setup.queries.items():
+        slot = single_buffer_view(b, buffer, 0)
+        tile: MemDescType = slot.type
+        mine = MemDescType.get([split.half, *tile.shape[1:]], tile.element_type, tile.encoding, tile.memory_space,
+                               tile.mutable, tile.shape)
+        rows.mapping[alloc.result] = b.insert(ttg.MemDescSubsliceOp(
+            slot, offsets=[index * split.half] + [0] * (len(tile.shape) - 1), result_type=mine), alloc.location).result
+    stages = b.int_constant(found.stages, 32)
+
+    turns = setup.turns
+    if turns:
+        turns.wait(b, index, b.int_constant(turns.start_parity(index), 32))
+    args = loop.body.args
+    inits = [rows.get(init, split.axes.get(arg)) for init, arg in zip(loop.initArgs, args[1:])]
+    inits += [b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32)]
+    if turns:
+        inits.append(b.int_constant(turns.start_parity(index) ^ 1, 32))
+    body = Block(arg_types=[args[0].type, *(value.type for value in inits)])
+    bounds = [rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step)]
+    new_loop = b.insert(scf.ForOp(*bounds, inits, body=body, unsigned_cmp=loop.unsignedCmp is not None), loop.location)
+    new_loop.attributes[NUM_STAGES] = int_attr(0)
+    rows.outer = OpBuilder(InsertPoint.before(new_loop), loop.location)
+    rows.mapping.update(zip(args, body.args))
+    carried = len(loop.initArgs)
+    state = PipelineState(body.args[carried + 1], body.args[carried + 2])
+    turn_parity = body.args[carried + 3] if turns else None
+    turn_taken = False
+    bb = OpBuilder(InsertPoint.at_end(body), loop.location)
+    rows.builder = bb
+    rows.scopes.append({})
+    setup.ring.consumer_wait(bb, state)
+    waited = False
+    for op in [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)]:
+        if isinstance(op, tt.DescriptorLoadOp) or CONSUMER not in partitions(op):
+            continue
+        if op in found.tiles.values():
+            load = next(load for load, alloc in found.tiles.items() if alloc is op)
+            rows.mapping[op.result] = setup.ring.slot(bb, setup.buffers[load], state.index)
+        elif isinstance(op, MEMDESC_VIEWS) and op.src in rows.mapping:
+            rows.mapping[op.result] = _view(bb, op, rows.mapping[op.src])
+        elif isinstance(op, ttng.WarpGroupDotOp):
+            a = rows.get(op.a, 0) if is_tensor(op.a) else rows.mapping[op.a]
+            use_c = rows.get(op.useC) if op.useC is not None else None
+            if turns and op is not found.dots[0] and not turn_taken:
+                turns.wait(bb, index, turn_parity)  # this iteration's PV and the next one's QK
+                turn_taken = True
+            dot = bb.insert(ttng.WarpGroupDotOp(a, rows.mapping[op.b], rows.get(op.c, 0), use_c,
+                                                input_precision=op.inputPrecision,
+                                                max_num_imprecise_acc=op.maxNumImpreciseAcc, is_async=True),
+                            op.location)
+            rows.mapping[op.d] = dot.d
+            if op is found.dots[0]:
+                if turns:
+                    turns.pass_to_other(bb, index)
+                previous = [args[1 + i] for i in found.in_flight]
+                wait = bb.insert(ttng.WarpGroupDotWaitOp([dot.d, *(rows.mapping[v] for v in previous)], pendings=0),
+                                 op.location)
+                rows.mapping.update(zip([op.d, *previous], wait.outputs))
+                first = bb.cmpi(CmpIPredicate.ne, body.args[0], bounds[0])
+                setup.ring.consumer_release(bb, state.previous_index(bb, stages), first)
+                waited = True
+            elif any(not isinstance(use.operation, scf.YieldOp) for use in op.d.uses):
+                wait = bb.insert(ttng.WarpGroupDotWaitOp([dot.d], pendings=0), op.location)
+                rows.mapping[op.d] = wait.outputs[0]
+        elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
+            rows.build(op)
+    assert waited, "recognize() guarantees a first wgmma"
+    yielded = loop.body.last_op.operands
+    next_state = state.advance(bb, stages)
+    next_turn = [bb.xori(turn_parity, bb.int_constant(1, 32))] if turns else []
+    bb.insert(scf.YieldOp(*(rows.get(v, split.axes.get(arg)) for v, arg in zip(yielded, args[1:])),
+                          next_state.index, next_state.phase, *next_turn))
+    rows.scopes.pop()
+    if turns:
+        turns.pass_to_other(b, index)  # the turn taken for the last PV (or before the loop)
+
+    rows.builder = b
+    results = list(new_loop.results[:carried])
+    flushed = [results[i] for i in found.in_flight]
+    if flushed:
+        flush = b.insert(ttng.WarpGroupDotWaitOp(flushed, pendings=0), loop.location)
+        for i, value in zip(found.in_flight, flush.outputs):
+            results[i] = value
+    rows.mapping.update(zip(loop.results, results))
+    for op in found.epilogue:
+        if isinstance(op, tt.DescriptorStoreOp) and op in setup.staged:
+            store_staged_rows(b, op, rows.get(op.src, 0), 0, split.half, index, setup.staged[op], None,
+                              lambda: [rows.get(v) for v in op.indices])
+        elif isinstance(op, tt.StoreOp):
+            axis = split.axes[op.value]
+            operands = [rows.get(v, axis if is_tensor(v) else None) for v in op.operands]
+            b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+        elif isinstance(op, tt.DescriptorStoreOp):
+            operands = [rows.get(v, 0 if v is op.src else None) for v in op.operands]
+            b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+        elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
+            rows.build(op)
+    b.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
+    for op in block.walk():
+        op.attributes.pop(PARTITION, None)  # on the clones of the body's ops
+    return block
+
+
+def lower(loop: scf.ForOp) -> None:
+    """Steps 1-4 for one stamped attention loop; `Refused` where the row split fails."""
+    found = recognize(loop, 0)  # the ring depth phase 1 chose is the loop's tt.num_stages
+    func = loop.parent_op()
+    setup = AttentionSetup.build(found)
+    captures = producer_captures(setup)
+    producer = producer_block(setup, captures)
+    consumers = [consumer_block(setup, index, captures) for index in range(found.split.warpgroups)]
+    isolate(consumers[1:], captures, [*consumers[1:], producer])
+    outer = OpBuilder(InsertPoint.before(loop), loop.location)
+    ws = outer.insert(ttg.WarpSpecializeOp(
+        captures, default_region=Region(consumers[0]),
+        partition_regions=[Region(block) for block in (*consumers[1:], producer)],
+        partition_num_warps=[WARPS_PER_WARPGROUP] * (len(consumers) - 1) + [PRODUCER_NUM_WARPS]))
+    ws.partitions_op.location = loop.location
+    for op in reversed(found.epilogue):
+        Rewriter.erase_op(op, safe_erase=False)
+    Rewriter.erase_op(loop, safe_erase=False)
+    for alloc, load in found.queries.items():
+        Rewriter.erase_op(alloc, safe_erase=False)
+        Rewriter.erase_op(load, safe_erase=False)
+    one_warpgroup_module(func)
+
+
+def _unstamp(loop: scf.ForOp) -> None:
+    for op in loop.walk():
+        op.attributes.pop(PARTITION, None)
+    loop.attributes.pop(ATTENTION, None)
+    loop.attributes.pop(PING_PONG, None)
+
+
+def lower_or_decline(loop: scf.ForOp) -> None:
+    """`lower` on a copy of the function, which replaces it on success; else the loop is
+    left as it was, unstamped, with a remark."""
+    func = loop.parent_op()
+    position = [op for op in func.walk() if isinstance(op, scf.ForOp)].index(loop)
+    copy = func.clone()
+    Rewriter.insert_op(copy, InsertPoint.after(func))
+    func.detach()  # one function in the module at a time (the row split counts them)
+    try:
+        lower([op for op in copy.walk() if isinstance(op, scf.ForOp)][position])
+    except Refused as exc:
+        Rewriter.insert_op(func, InsertPoint.before(copy))
+        Rewriter.erase_op(copy)
+        _unstamp(loop)
+        emit_remark(loop, REMARK + str(exc))
+        return
+    func.erase()
+
+
+def is_attention_loop(loop: scf.ForOp) -> bool:
+    return ATTENTION in loop.attributes
+
