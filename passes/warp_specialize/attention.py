@@ -56,6 +56,10 @@ ATTENTION = "ttpipe.attention"
 
 MIN_STAGES = 2
 
+RESHAPES = (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)
+"""Ops that only move a tensor's elements between shapes or layouts: cheaper to recompute
+where read than to keep the larger result in registers across an iteration."""
+
 
 @dataclass
 class AttentionLoop:
@@ -76,6 +80,8 @@ class AttentionLoop:
     stages: int = 0
     stores: list[tt.DescriptorStoreOp] = field(default_factory=list)
     """The epilogue's TMA stores (staged through shared memory with C > 1)."""
+    overlap: SoftmaxOverlap | None = None
+    """The body's split for the intra-warpgroup overlap, where it has that shape."""
 
     @property
     def stage_bytes(self) -> int:
@@ -91,6 +97,87 @@ class AttentionLoop:
         if self.split.warpgroups > 1:
             staging = sum(tile_bytes(store.src.type) + MBARRIER_BYTES for store in self.stores)
         return ring + queries + turns + staging
+
+
+@dataclass
+class SoftmaxOverlap:
+    """FlashAttention-3's intra-warpgroup overlap of one body: iteration j + 1's `head`
+    (the ops up to S = Q K^T, issued) and iteration j's `update` (the ops reading the
+    accumulator, ending in O += P V, issued) go to the tensor cores back to back, then
+    iteration j + 1's `tail` (the softmax) runs while P V computes. `crossing`: the values
+    the tail computes that the update reads (P, the rescale factor), carried from one
+    rotated iteration to the next."""
+
+    head: list[Operation]
+    update: list[Operation]
+    """The update's ops, after the loaded tiles' allocations and views it reads (rebuilt
+    at the stage of the iteration it updates)."""
+    tail: list[Operation]
+    crossing: list[SSAValue]
+
+
+def overlap_plan(found: AttentionLoop) -> SoftmaxOverlap | None:
+    """The overlap split of `found`'s body, or None where the body has another shape
+    (then the consumer runs it in order): two wgmmas, the second in flight across
+    iterations through one iteration argument (the accumulator); `update` = the ops
+    depending on that argument (the accumulator's rescale and the second wgmma), which
+    read no induction variable and no TMA load, together with the reshapes (`RESHAPES`)
+    only they read; no other iteration argument is computed from them; every value they
+    read from the rest (but the loaded tiles' views, rebuilt per stage) is computed after
+    the first wgmma."""
+    loop = found.loop
+    if len(found.dots) != 2 or len(found.in_flight) != 1:
+        return None
+    body = [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)]
+    accumulator = loop.body.args[1 + found.in_flight[0]]
+    update: list[Operation] = []
+    tainted = {accumulator}
+    for op in body:
+        if any(v in tainted for v in op.operands):
+            update.append(op)
+            tainted.update(op.results)
+    if found.dots[1] not in update or found.dots[0] in update:
+        return None
+    # Reshapes of what the update reads (the rescale factor's expand_dims, broadcast and
+    # layout conversion) are recomputed in it, so the loop carries the row vector, not the
+    # broadcast tile.
+    moved = True
+    while moved:
+        moved = False
+        for op in body:
+            if (op not in update and isinstance(op, RESHAPES) and op.results[0].uses
+                    and all(use.operation in update for use in op.results[0].uses)):
+                update.append(op)
+                moved = True
+    update = [op for op in body if op in update]
+    position = body.index(found.dots[0])
+    head = [op for op in body[:position + 1] if op not in update]
+    tail = [op for op in body[position + 1:] if op not in update]
+    views = set(found.tiles.values()) | {op for op in body if isinstance(op, MEMDESC_VIEWS)}
+    crossing: list[SSAValue] = []
+    read_views: set[Operation] = set()
+    inside = set(update)
+    for op in update:
+        if isinstance(op, (tt.DescriptorLoadOp, ttg.LocalAllocOp)) or loop.body.args[0] in op.operands:
+            return None
+        for value in op.operands:
+            owner = value.owner
+            if value in tainted or owner in inside or not isinstance(owner, Operation) \
+                    or owner.parent_block() is not loop.body:
+                continue
+            if owner in views:
+                while owner in views and owner not in read_views:
+                    read_views.add(owner)
+                    owner = owner.src.owner if isinstance(owner, MEMDESC_VIEWS) else None
+                continue
+            if owner in head:
+                return None  # the head of the next iteration would overwrite it before the update reads it
+            if value not in crossing:
+                crossing.append(value)
+    yielded = loop.body.last_op.operands
+    if any(value in tainted for index, value in enumerate(yielded) if index not in found.in_flight):
+        return None  # another iteration argument computed from the accumulator
+    return SoftmaxOverlap(head, [op for op in body if op in read_views] + update, tail, crossing)
 
 
 def computes_on_tensors(loop: scf.ForOp) -> bool:
@@ -190,6 +277,7 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
                       f"needs {found.shared_bytes(MIN_STAGES)} bytes of shared memory, more than the "
                       f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     found.stages = stages
+    found.overlap = overlap_plan(found)
     return found
 
 

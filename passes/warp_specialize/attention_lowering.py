@@ -189,115 +189,298 @@ def _view(b: OpBuilder, view: Operation, source: SSAValue) -> SSAValue:
     raise Refused(f"a '{view.name}' of a loaded tile")
 
 
-def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
-    """Step 3 for consumer warpgroup `index` (the default region for 0, which is not
-    isolated: it reads outer values directly; `isolate` makes the others so)."""
-    found, loop, split = setup.found, setup.found.loop, setup.found.split
-    block = Block(arg_types=[value.type for value in captures] if index else ())
-    b = OpBuilder(InsertPoint.at_end(block), loop.location)
-    rows = WarpgroupRows(split, index, b, b, loop)
-    b.insert(ttng.WaitBarrierOp(single_buffer_view(b, setup.query_barrier, 0), b.int_constant(0, 32)))
-    for alloc, buffer in setup.queries.items():
-        slot = single_buffer_view(b, buffer, 0)
-        tile: MemDescType = slot.type
-        mine = MemDescType.get([split.half, *tile.shape[1:]], tile.element_type, tile.encoding, tile.memory_space,
-                               tile.mutable, tile.shape)
-        rows.mapping[alloc.result] = b.insert(ttg.MemDescSubsliceOp(
-            slot, offsets=[index * split.half] + [0] * (len(tile.shape) - 1), result_type=mine), alloc.location).result
-    stages = b.int_constant(found.stages, 32)
+@dataclass
+class ConsumerRegion:
+    """Step 3 for consumer warpgroup `index` while it is built (the default region for 0,
+    which reads outer values directly; `isolate` makes the others isolated)."""
 
-    turns = setup.turns
-    if turns:
-        turns.wait(b, index, b.int_constant(turns.start_parity(index), 32))
-    args = loop.body.args
-    inits = [rows.get(init, split.axes.get(arg)) for init, arg in zip(loop.initArgs, args[1:])]
-    inits += [b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32)]
-    if turns:
-        inits.append(b.int_constant(turns.start_parity(index) ^ 1, 32))
-    body = Block(arg_types=[args[0].type, *(value.type for value in inits)])
-    bounds = [rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step)]
-    new_loop = b.insert(scf.ForOp(*bounds, inits, body=body, unsigned_cmp=loop.unsignedCmp is not None), loop.location)
-    new_loop.attributes[NUM_STAGES] = int_attr(0)
-    rows.outer = OpBuilder(InsertPoint.before(new_loop), loop.location)
-    rows.mapping.update(zip(args, body.args))
-    carried = len(loop.initArgs)
-    state = PipelineState(body.args[carried + 1], body.args[carried + 2])
-    turn_parity = body.args[carried + 3] if turns else None
-    turn_taken = False
-    bb = OpBuilder(InsertPoint.at_end(body), loop.location)
-    rows.builder = bb
-    rows.scopes.append({})
-    setup.ring.consumer_wait(bb, state)
-    waited = False
-    for op in [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)]:
-        if isinstance(op, tt.DescriptorLoadOp) or CONSUMER not in partitions(op):
-            continue
-        if op in found.tiles.values():
-            load = next(load for load, alloc in found.tiles.items() if alloc is op)
-            rows.mapping[op.result] = setup.ring.slot(bb, setup.buffers[load], state.index)
-        elif isinstance(op, MEMDESC_VIEWS) and op.src in rows.mapping:
-            rows.mapping[op.result] = _view(bb, op, rows.mapping[op.src])
-        elif isinstance(op, ttng.WarpGroupDotOp):
-            a = rows.get(op.a, 0) if is_tensor(op.a) else rows.mapping[op.a]
-            use_c = rows.get(op.useC) if op.useC is not None else None
+    setup: AttentionSetup
+    index: int
+    block: Block
+    builder: OpBuilder
+    rows: WarpgroupRows
+    stages: SSAValue
+    """The ring depth as an i32 constant of the region."""
+
+    @staticmethod
+    def start(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> ConsumerRegion:
+        """The region's block, the wait for the Q tiles, the views of its Q rows."""
+        loop, split = setup.found.loop, setup.found.split
+        block = Block(arg_types=[value.type for value in captures] if index else ())
+        b = OpBuilder(InsertPoint.at_end(block), loop.location)
+        rows = WarpgroupRows(split, index, b, b, loop)
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, setup.query_barrier, 0), b.int_constant(0, 32)))
+        for alloc, buffer in setup.queries.items():
+            slot = single_buffer_view(b, buffer, 0)
+            tile: MemDescType = slot.type
+            mine = MemDescType.get([split.half, *tile.shape[1:]], tile.element_type, tile.encoding,
+                                   tile.memory_space, tile.mutable, tile.shape)
+            offsets = [index * split.half] + [0] * (len(tile.shape) - 1)
+            rows.mapping[alloc.result] = b.insert(ttg.MemDescSubsliceOp(slot, offsets=offsets, result_type=mine),
+                                                  alloc.location).result
+        return ConsumerRegion(setup, index, block, b, rows, b.int_constant(setup.found.stages, 32))
+
+    # ---------------------------------------------------------------- ops of the body
+
+    def build_ops(self, ops: list[Operation], stage: SSAValue, on_dot) -> None:
+        """Build the body ops `ops` in order at `rows.builder`, the loaded tiles read from
+        ring stage `stage`; each wgmma goes to `on_dot(op)`; free tensors are built where
+        read; the producer's ops are skipped."""
+        found, rows = self.setup.found, self.rows
+        for op in ops:
+            if isinstance(op, tt.DescriptorLoadOp) or CONSUMER not in partitions(op):
+                continue
+            if op in found.tiles.values():
+                load = next(load for load, alloc in found.tiles.items() if alloc is op)
+                rows.mapping[op.result] = self.setup.ring.slot(rows.builder, self.setup.buffers[load], stage)
+            elif isinstance(op, MEMDESC_VIEWS) and op.src in rows.mapping:
+                rows.mapping[op.result] = _view(rows.builder, op, rows.mapping[op.src])
+            elif isinstance(op, ttng.WarpGroupDotOp):
+                on_dot(op)
+            elif not any(is_tensor(r) for r in op.results) or any(r in self.rows.split.axes for r in op.results):
+                rows.build(op)
+
+    def issue(self, op: ttng.WarpGroupDotOp) -> ttng.WarpGroupDotOp:
+        """The warpgroup's async wgmma for `op` (A: its Q rows or its registers)."""
+        rows = self.rows
+        a = rows.get(op.a, 0) if is_tensor(op.a) else rows.mapping[op.a]
+        use_c = rows.get(op.useC) if op.useC is not None else None
+        dot = rows.builder.insert(ttng.WarpGroupDotOp(a, rows.mapping[op.b], rows.get(op.c, 0), use_c,
+                                                      input_precision=op.inputPrecision,
+                                                      max_num_imprecise_acc=op.maxNumImpreciseAcc, is_async=True),
+                                  op.location)
+        rows.mapping[op.d] = dot.d
+        return dot
+
+    def wait(self, values: list[SSAValue], pendings: int, location) -> None:
+        """`warp_group_dot_wait {pendings}` forwarding the original `values` (as built)."""
+        rows = self.rows
+        wait = rows.builder.insert(ttng.WarpGroupDotWaitOp([rows.mapping[v] for v in values], pendings=pendings),
+                                   location)
+        rows.mapping.update(zip(values, wait.outputs))
+
+    def carried(self, value: SSAValue, axis_of: SSAValue | None = None) -> SSAValue:
+        """`value` as built, along the axis of `axis_of` (itself by default)."""
+        return self.rows.get(value, self.rows.split.axes.get(value if axis_of is None else axis_of))
+
+    def new_loop(self, b: OpBuilder, bounds: list[SSAValue], inits: list[SSAValue]) -> tuple[scf.ForOp, OpBuilder]:
+        loop = self.setup.found.loop
+        body = Block(arg_types=[loop.body.args[0].type, *(value.type for value in inits)])
+        new = b.insert(scf.ForOp(*bounds, inits, body=body, unsigned_cmp=loop.unsignedCmp is not None), loop.location)
+        new.attributes[NUM_STAGES] = int_attr(0)
+        return new, OpBuilder(InsertPoint.at_end(body), loop.location)
+
+    # ---------------------------------------------------------------- the loop in order
+
+    def in_order(self) -> list[SSAValue]:
+        """The body in its order (no overlap within the warpgroup): the first wgmma waited at
+        once, retiring the previous iteration's, then the previous stage released; returns
+        the values of the loop's results, flushed."""
+        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
+        loop, turns, index = found.loop, setup.turns, self.index
+        args = loop.body.args
+        if turns:
+            turns.wait(b, index, b.int_constant(turns.start_parity(index), 32))
+        inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
+        inits += [b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32)]
+        if turns:
+            inits.append(b.int_constant(turns.start_parity(index) ^ 1, 32))
+        bounds = [rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step)]
+        new_loop, bb = self.new_loop(b, bounds, inits)
+        body = new_loop.body
+        rows.outer = OpBuilder(InsertPoint.before(new_loop), loop.location)
+        saved = dict(rows.mapping)
+        rows.mapping.update(zip(args, body.args))
+        carried = len(loop.initArgs)
+        state = PipelineState(body.args[carried + 1], body.args[carried + 2])
+        turn_parity = body.args[carried + 3] if turns else None
+        rows.builder = bb
+        rows.scopes.append({})
+        setup.ring.consumer_wait(bb, state)
+        turn_taken = False
+
+        def on_dot(op: ttng.WarpGroupDotOp) -> None:
+            nonlocal turn_taken
             if turns and op is not found.dots[0] and not turn_taken:
                 turns.wait(bb, index, turn_parity)  # this iteration's PV and the next one's QK
                 turn_taken = True
-            dot = bb.insert(ttng.WarpGroupDotOp(a, rows.mapping[op.b], rows.get(op.c, 0), use_c,
-                                                input_precision=op.inputPrecision,
-                                                max_num_imprecise_acc=op.maxNumImpreciseAcc, is_async=True),
-                            op.location)
-            rows.mapping[op.d] = dot.d
+            self.issue(op)
             if op is found.dots[0]:
                 if turns:
                     turns.pass_to_other(bb, index)
-                previous = [args[1 + i] for i in found.in_flight]
-                wait = bb.insert(ttng.WarpGroupDotWaitOp([dot.d, *(rows.mapping[v] for v in previous)], pendings=0),
-                                 op.location)
-                rows.mapping.update(zip([op.d, *previous], wait.outputs))
+                self.wait([op.d, *(args[1 + i] for i in found.in_flight)], 0, op.location)
                 first = bb.cmpi(CmpIPredicate.ne, body.args[0], bounds[0])
-                setup.ring.consumer_release(bb, state.previous_index(bb, stages), first)
-                waited = True
+                setup.ring.consumer_release(bb, state.previous_index(bb, self.stages), first)
             elif any(not isinstance(use.operation, scf.YieldOp) for use in op.d.uses):
-                wait = bb.insert(ttng.WarpGroupDotWaitOp([dot.d], pendings=0), op.location)
-                rows.mapping[op.d] = wait.outputs[0]
-        elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
-            rows.build(op)
-    assert waited, "recognize() guarantees a first wgmma"
-    yielded = loop.body.last_op.operands
-    next_state = state.advance(bb, stages)
-    next_turn = [bb.xori(turn_parity, bb.int_constant(1, 32))] if turns else []
-    bb.insert(scf.YieldOp(*(rows.get(v, split.axes.get(arg)) for v, arg in zip(yielded, args[1:])),
-                          next_state.index, next_state.phase, *next_turn))
-    rows.scopes.pop()
-    if turns:
-        turns.pass_to_other(b, index)  # the turn taken for the last PV (or before the loop)
+                self.wait([op.d], 0, op.location)
 
-    rows.builder = b
-    results = list(new_loop.results[:carried])
-    flushed = [results[i] for i in found.in_flight]
-    if flushed:
-        flush = b.insert(ttng.WarpGroupDotWaitOp(flushed, pendings=0), loop.location)
-        for i, value in zip(found.in_flight, flush.outputs):
-            results[i] = value
-    rows.mapping.update(zip(loop.results, results))
-    for op in found.epilogue:
-        if isinstance(op, tt.DescriptorStoreOp) and op in setup.staged:
-            store_staged_rows(b, op, rows.get(op.src, 0), 0, split.half, index, setup.staged[op], None,
-                              lambda: [rows.get(v) for v in op.indices])
-        elif isinstance(op, tt.StoreOp):
-            axis = split.axes[op.value]
-            operands = [rows.get(v, axis if is_tensor(v) else None) for v in op.operands]
-            b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-        elif isinstance(op, tt.DescriptorStoreOp):
-            operands = [rows.get(v, 0 if v is op.src else None) for v in op.operands]
-            b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-        elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
-            rows.build(op)
-    b.insert(ttg.WarpYieldOp([]) if index == 0 else ttg.WarpReturnOp())
-    for op in block.walk():
-        op.attributes.pop(PARTITION, None)  # on the clones of the body's ops
-    return block
+        self.build_ops([op for op in loop.body.ops if not isinstance(op, scf.YieldOp)], state.index, on_dot)
+        yielded = loop.body.last_op.operands
+        next_state = state.advance(bb, self.stages)
+        next_turn = [bb.xori(turn_parity, bb.int_constant(1, 32))] if turns else []
+        bb.insert(scf.YieldOp(*(self.carried(v, arg) for v, arg in zip(yielded, args[1:])),
+                              next_state.index, next_state.phase, *next_turn))
+        rows.scopes.pop()
+        rows.mapping = saved
+        rows.builder = b
+        if turns:
+            turns.pass_to_other(b, index)  # the turn taken for the last PV (or before the loop)
+        results = list(new_loop.results[:carried])
+        flushed = [results[i] for i in found.in_flight]
+        if flushed:
+            flush = b.insert(ttng.WarpGroupDotWaitOp(flushed, pendings=0), loop.location)
+            for i, value in zip(found.in_flight, flush.outputs):
+                results[i] = value
+        return results
+
+    # ---------------------------------------------------------------- the overlapped loop
+
+    def overlapped(self) -> list[SSAValue]:
+        """FlashAttention-3's intra-warpgroup overlap (`attention.SoftmaxOverlap`), the loop
+        rotated by one iteration under `scf.if (lower < upper)`:
+
+            prologue   wait full[0]; S_0 = Q K_0^T; wait(0); softmax_0 -> P_0, alpha_0
+            for j in 1 .. n-1 (carrying O, m, l, P, alpha, the state of stage j):
+                       wait full[j]; S_j = Q K_j^T (issued)
+                       O = O * alpha_{j-1} + P_{j-1} V_{j-1} (issued)
+                       wait(1): S_j done, P V still computing
+                       softmax_j -> P_j, alpha_j (under P V)
+                       wait(0): O; release stage j - 1
+            epilogue   O = O * alpha_{n-1} + P_{n-1} V_{n-1}; wait(0)
+
+        With ping-pong turns, each warpgroup takes a turn for the wgmmas it issues back to
+        back (S_0; S_j with the update; the last update). Returns the loop's results."""
+        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
+        loop, turns, index, plan = found.loop, setup.turns, self.index, found.overlap
+        args, yielded = loop.body.args, loop.body.last_op.operands
+        accumulator = args[1 + found.in_flight[0]]
+        others = [i for i in range(len(loop.initArgs)) if i not in found.in_flight]
+        score = found.dots[0]
+        lower, upper, step = (rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step))
+        inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
+        ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
+        then_block = Block()
+        tb = OpBuilder(InsertPoint.at_end(then_block), loop.location)
+        outer_mapping = dict(rows.mapping)
+
+        def enter(builder: OpBuilder, values: dict[SSAValue, SSAValue]) -> None:
+            rows.mapping = dict(outer_mapping) | values
+            rows.builder = builder
+            rows.scopes.append({})
+
+        def leave() -> None:
+            rows.scopes.pop()
+
+        def turn(builder: OpBuilder, parity: SSAValue | None) -> None:
+            if turns:
+                turns.wait(builder, index, parity)
+
+        def pass_turn(builder: OpBuilder) -> None:
+            if turns:
+                turns.pass_to_other(builder, index)
+
+        # Prologue: iteration 0's head and tail.
+        enter(tb, {args[0]: lower} | {args[1 + i]: inits[i] for i in others})
+        state = PipelineState(tb.int_constant(0, 32), tb.int_constant(CONSUMER_START_PHASE, 32))
+        setup.ring.consumer_wait(tb, state)
+        parity = tb.int_constant(turns.start_parity(index), 32) if turns else None
+        turn(tb, parity)
+        self.build_ops(plan.head, state.index, self.issue)
+        pass_turn(tb)
+        self.wait([score.d], 0, score.location)
+        self.build_ops(plan.tail, state.index, self.issue)
+        loop_inits = [inits[found.in_flight[0]], *(self.carried(yielded[i], args[1 + i]) for i in others),
+                      *(self.carried(v) for v in plan.crossing)]
+        state = state.advance(tb, self.stages)
+        loop_inits += [state.index, state.phase] + ([tb.xori(parity, tb.int_constant(1, 32))] if turns else [])
+        leave()
+
+        # The rotated loop: iteration j's head and tail, iteration j - 1's update.
+        rows.mapping = dict(outer_mapping)
+        rotated, bb = self.new_loop(tb, [tb.addi(lower, step), upper, step], loop_inits)
+        rows.outer = OpBuilder(InsertPoint.before(rotated), loop.location)
+        body = rotated.body.args
+        n_others, n_crossing = len(others), len(plan.crossing)
+        carried_acc, carried_others = body[1], body[2:2 + n_others]
+        carried_crossing = body[2 + n_others:2 + n_others + n_crossing]
+        state = PipelineState(*body[2 + n_others + n_crossing:4 + n_others + n_crossing])
+        parity = body[4 + n_others + n_crossing] if turns else None
+        enter(bb, {args[0]: body[0], accumulator: carried_acc} | dict(zip((args[1 + i] for i in others),
+                                                                           carried_others)))
+        setup.ring.consumer_wait(bb, state)
+        turn(bb, parity)
+        self.build_ops(plan.head, state.index, self.issue)
+        previous = state.previous_index(bb, self.stages)
+        head_values = dict(rows.mapping)
+        rows.mapping.update(zip(plan.crossing, carried_crossing))
+        rows.mapping[accumulator] = carried_acc
+        output = [op for op in plan.update if op is found.dots[1]][0]
+        self.build_ops(plan.update, previous, self.issue)
+        pass_turn(bb)
+        update_result = rows.mapping[output.d]
+        rows.mapping = head_values
+        rows.mapping[output.d] = update_result
+        self.wait([score.d], 1, score.location)
+        self.build_ops(plan.tail, state.index, self.issue)
+        self.wait([output.d], 0, output.location)
+        setup.ring.consumer_release(bb, previous, bb.int_constant(1, 1))
+        next_state = state.advance(bb, self.stages)
+        bb.insert(scf.YieldOp(rows.mapping[output.d], *(self.carried(yielded[i], args[1 + i]) for i in others),
+                              *(self.carried(v) for v in plan.crossing), next_state.index, next_state.phase,
+                              *([bb.xori(parity, bb.int_constant(1, 32))] if turns else [])))
+        leave()
+
+        # Epilogue: the last iteration's update.
+        results = rotated.results
+        enter(tb, {accumulator: results[0]} | dict(zip(plan.crossing, results[1 + n_others:1 + n_others + n_crossing])))
+        last = PipelineState(*results[1 + n_others + n_crossing:3 + n_others + n_crossing])
+        turn(tb, results[3 + n_others + n_crossing] if turns else None)
+        self.build_ops(plan.update, last.previous_index(tb, self.stages), self.issue)
+        pass_turn(tb)
+        self.wait([output.d], 0, output.location)
+        final = {found.in_flight[0]: rows.mapping[output.d]} | dict(zip(others, results[1:1 + n_others]))
+        leave()
+        tb.insert(scf.YieldOp(*(final[i] for i in range(len(inits)))))
+
+        rows.mapping = outer_mapping
+        rows.builder = b
+        else_block = Block()
+        OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits))
+        guarded = b.insert(scf.IfOp(ran, [value.type for value in inits], Region(then_block), Region(else_block)),
+                           loop.location)
+        return list(guarded.results)
+
+    # ---------------------------------------------------------------- after the loop
+
+    def finish(self, results: list[SSAValue]) -> Block:
+        """The epilogue at the warpgroup's rows, reading the loop's `results`."""
+        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
+        split = found.split
+        rows.mapping.update(zip(found.loop.results, results))
+        for op in found.epilogue:
+            if isinstance(op, tt.DescriptorStoreOp) and op in setup.staged:
+                store_staged_rows(b, op, rows.get(op.src, 0), 0, split.half, self.index, setup.staged[op], None,
+                                  lambda: [rows.get(v) for v in op.indices])
+            elif isinstance(op, tt.StoreOp):
+                axis = split.axes[op.value]
+                operands = [rows.get(v, axis if is_tensor(v) else None) for v in op.operands]
+                b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+            elif isinstance(op, tt.DescriptorStoreOp):
+                operands = [rows.get(v, 0 if v is op.src else None) for v in op.operands]
+                b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+            elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
+                rows.build(op)
+        b.insert(ttg.WarpYieldOp([]) if self.index == 0 else ttg.WarpReturnOp())
+        for op in self.block.walk():
+            op.attributes.pop(PARTITION, None)  # on the clones of the body's ops
+        return self.block
+
+
+def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
+    """Step 3 for consumer warpgroup `index`."""
+    region = ConsumerRegion.start(setup, index, captures)
+    results = region.overlapped() if setup.found.overlap is not None else region.in_order()
+    return region.finish(results)
 
 
 def lower(loop: scf.ForOp) -> None:
