@@ -35,7 +35,9 @@ when no thread can move, so an early read sees the write still in flight), in pa
 order and in reverse, and eager (each completion delivered at once). Then, while a loop
 that runs protocol ops has not reused every slot of its rings (depth + 1 trips: a
 persistent kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride
-loop over a long vector), the value doubles, on 100 programs and on one, as long as that
+loop over a long vector), the value doubles, on 100 programs and on one (and, while a loop
+is still short in a kernel that reads its program id, as the last of `value` programs:
+causal attention's key loop grows with the program, not the arguments), as long as that
 loop's trips grew within the last 4 doublings and a run stays under 40 000 steps; the
 value that covers them gets all three schedules. Last, each integer argument that steers
 control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
@@ -160,6 +162,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     targets = rings(func)
     # a grid-stride loop turns its rings on few programs
     program_counts = (100, 1) if any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk()) else (100,)
+    reads_program_id = any(isinstance(op, tt.GetProgramIdOp) for op in func.walk())
     for number, value in enumerate(values):
         for order, schedule in enumerate(schedules):
             if runner.run(runner.arguments(lambda i: value), Instance(unknown_branch=(number + order) % 2 == 0),
@@ -172,6 +175,13 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         steps = 0
         for programs in program_counts:
             if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedules[0]):
+                return runner.result
+            steps = max(steps, runner.steps)
+        if runner.short(targets) and reads_program_id:
+            # loops whose trips grow with the program, not the arguments (causal attention's
+            # key blocks): the last program of as many as the instance's value
+            last = Instance(num_programs=value, program_id=value - 1)
+            if runner.run(runner.arguments(lambda i: value), last, schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
         grown, short = short, runner.short(targets)

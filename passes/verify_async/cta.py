@@ -33,10 +33,12 @@ from ttpipe.passes.verify_async.violations import Violation, Violations
 
 @dataclass(frozen=True)
 class Instance:
-    """What a run gives what the IR does not fix besides the arguments: the program count,
-    the trips of a loop with unknown bounds and the side of an unknown branch."""
+    """What a run gives what the IR does not fix besides the arguments: the program count
+    and this program's id (along every axis), the trips of a loop with unknown bounds and
+    the side of an unknown branch."""
 
     num_programs: int = 100
+    program_id: int = 0
     unknown_trips: int = 2
     unknown_branch: bool = True
 

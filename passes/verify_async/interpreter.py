@@ -251,7 +251,7 @@ class Interpreter:
             if isinstance(operand.type, MemDescType):
                 raise Unsupported(op, f"'{name}' takes a memory descriptor the checker does not model")
         if isinstance(op, tt.GetProgramIdOp):
-            return [0]
+            return [self.cta.instance.program_id]
         if isinstance(op, tt.GetNumProgramsOp):
             return [self.cta.instance.num_programs]
         if name == "arith.select":

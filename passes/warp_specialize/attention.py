@@ -47,7 +47,7 @@ from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
 from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
-from ttpipe.passes.warp_specialize.row_split import RowSplit, is_tensor
+from ttpipe.passes.warp_specialize.row_split import RowSplit
 from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
 
 ATTENTION = "ttpipe.attention"
@@ -180,14 +180,16 @@ def overlap_plan(found: AttentionLoop) -> SoftmaxOverlap | None:
     return SoftmaxOverlap(head, [op for op in body if op in read_views] + update, tail, crossing)
 
 
-def computes_on_tensors(loop: scf.ForOp) -> bool:
-    """A loop holding a wgmma and ops computing on tensors other than its loads, their
-    allocations and views and wgmmas: attention-shaped, if anything."""
-    if not any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.body.ops):
-        return False
-    plain = (tt.DescriptorLoadOp, tt.LoadOp, ttg.LocalAllocOp, ttng.WarpGroupDotOp, scf.YieldOp, *MEMDESC_VIEWS)
-    return any(not isinstance(op, plain) and any(is_tensor(v) for v in (*op.operands, *op.results))
-               for op in loop.body.ops)
+def is_attention_shaped(loop: scf.ForOp) -> bool:
+    """A loop with a wgmma whose result the iteration reads other than as another wgmma's
+    accumulator (the softmax reading S): attention-shaped, if anything. A GEMM's K loop only
+    yields its wgmma results."""
+    for op in loop.body.ops:
+        if isinstance(op, ttng.WarpGroupDotOp):
+            for reader in read_in_body(op.d, loop):
+                if not (isinstance(reader, ttng.WarpGroupDotOp) and reader.c is op.d):
+                    return True
+    return False
 
 
 def read_in_body(value: SSAValue, loop: scf.ForOp) -> list[Operation]:

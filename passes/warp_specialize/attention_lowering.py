@@ -359,7 +359,11 @@ class ConsumerRegion:
         lower, upper, step = (rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step))
         inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
         ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
-        then_block = Block()
+        then_block, else_block = Block(), Block()
+        OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits))
+        guarded = b.insert(scf.IfOp(ran, [value.type for value in inits], Region(then_block), Region(else_block)),
+                           loop.location)
+        rows.outer = OpBuilder(InsertPoint.before(guarded), loop.location)  # free values read after it too
         tb = OpBuilder(InsertPoint.at_end(then_block), loop.location)
         outer_mapping = dict(rows.mapping)
 
@@ -398,7 +402,6 @@ class ConsumerRegion:
         # The rotated loop: iteration j's head and tail, iteration j - 1's update.
         rows.mapping = dict(outer_mapping)
         rotated, bb = self.new_loop(tb, [tb.addi(lower, step), upper, step], loop_inits)
-        rows.outer = OpBuilder(InsertPoint.before(rotated), loop.location)
         body = rotated.body.args
         n_others, n_crossing = len(others), len(plan.crossing)
         carried_acc, carried_others = body[1], body[2:2 + n_others]
@@ -444,10 +447,6 @@ class ConsumerRegion:
 
         rows.mapping = outer_mapping
         rows.builder = b
-        else_block = Block()
-        OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits))
-        guarded = b.insert(scf.IfOp(ran, [value.type for value in inits], Region(then_block), Region(else_block)),
-                           loop.location)
         return list(guarded.results)
 
     # ---------------------------------------------------------------- after the loop

@@ -109,7 +109,7 @@ from ttpipe.passes.warp_specialize.options import (
     check_mode,
 )
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
-from ttpipe.passes.warp_specialize.pointer_loads import tma_plan
+from ttpipe.passes.warp_specialize.pointer_loads import query_plan, tma_plan
 from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
 
 PARTITION = "ttg.partition"
@@ -338,7 +338,7 @@ def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
 def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
     """Steps 1-4 for one loop (`Refused` leaves it untouched); in `mode=auto`, only where
     `unprofitable` finds no reason against it."""
-    if attention.computes_on_tensors(loop):
+    if attention.is_attention_shaped(loop):
         return partition_attention(loop, default_stages, mode, consumers)
     found = refusal(loop, default_stages)
     pingpong.loop_refusal(consumers)
@@ -526,9 +526,11 @@ class PartitionLoops(ModulePass):
             check_target(copy.get_toplevel_object(), copy_loop)
             nest = persistent_loops(copy_loop)
             k_loop = copy_loop if nest is None else nest[1]
-            if any(isinstance(op, tt.LoadOp) for op in k_loop.body.ops):
+            queries = nest is None and attention.is_attention_shaped(k_loop)
+            if any(isinstance(op, tt.LoadOp) for op in k_loop.body.ops) or queries:
                 analysis = TileAccessAnalysis(ModuleAxisInfo(copy.get_toplevel_object()))
-                convert(DescriptorBuilder(copy, analysis), tma_plan(k_loop, analysis), restage=True)
+                plan = tma_plan(k_loop, analysis) + (query_plan(k_loop, analysis) if queries else [])
+                convert(DescriptorBuilder(copy, analysis), plan, restage=True)
             copy_loop = _loops(copy)[position]
             nest = persistent_loops(copy_loop)
             if nest is not None:

@@ -76,6 +76,37 @@ def tma_plan(k_loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[Tile
     return plan
 
 
+def query_plan(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[TileAccess, Attribute]]:
+    """The TMA box and descriptor encoding of each tile an attention loop's wgmmas read as A
+    from a `tt.load` before the loop (Q, loaded once), or `Refused`: the load at the
+    function's top level, its only use one `ttg.local_alloc`, its mask a bound per
+    dimension (TMA's zero fill past it is the load's `other = 0`) and no index guard."""
+    plan = []
+    for op in loop.body.ops:
+        if not isinstance(op, ttng.WarpGroupDotOp) or not isinstance(op.a.owner, ttg.LocalAllocOp):
+            continue
+        alloc = op.a.owner
+        load = alloc.src.owner if alloc.src is not None else None
+        if not isinstance(load, tt.LoadOp) or any(access.op is load for access, _ in plan):
+            continue
+        if load.parent_block() is not loop.parent_block():
+            raise Refused("a pointer load of a wgmma A operand that is neither in the loop nor before it")
+        try:
+            access = analysis.load(load)
+        except NotATile as exc:
+            raise Refused(f"a pointer load of Q that TMA cannot perform: {exc}") from None
+        if len(list(load.result.uses)) != 1:
+            raise Refused("a pointer load of Q whose value is used other than by one ttg.local_alloc")
+        if access.guards:
+            raise Refused("a pointer load of Q whose indices are kept in bounds by remsi/select")
+        encoding = descriptor_encoding(load, access)
+        bits = element_bit_width(load.result.type.element_type)
+        if alloc.result.type.encoding != staged_encoding(access, encoding) and bits not in MN_MAJOR_BITS:
+            raise Refused(f"a pointer load of Q of {bits}-bit elements whose tile the kernel stages transposed")
+        plan.append((access, encoding))
+    return plan
+
+
 def _operand_dims(alloc: ttg.LocalAllocOp) -> list[tuple[ttng.WarpGroupDotOp, int, list[int]]]:
     """(wgmma, operand index, the operand's dimension of each tile dimension) for each wgmma
     reading the tile through memdesc views (transposes followed)."""

@@ -19,6 +19,7 @@ import pathlib
 import re
 
 import pytest
+from sass_partitions import producer_spans
 
 from ttpipe import compile as ttpipe_compile
 
@@ -48,20 +49,6 @@ def test_ptx_moves_registers_from_producer_to_consumer(compiled):
     ptx = compiled.asm["ptx"]
     assert "setmaxnreg.dec.sync.aligned.u32 \t40" in ptx
     assert "setmaxnreg.inc.sync.aligned.u32 \t256" in ptx
-
-
-def producer_spans(lines: list[str]) -> list[tuple[int, int]]:
-    """(start, end) line ranges of the producer partition in the SASS: from its
-    `USETMAXREG.DEALLOC` (setmaxnreg.dec to the producer's budget) to the next
-    `USETMAXREG.TRY_ALLOC` (the worker warps going back to the switch loop)."""
-    spans, start = [], None
-    for number, line in enumerate(lines):
-        if "USETMAXREG.DEALLOC" in line:
-            start = number
-        elif "USETMAXREG.TRY_ALLOC" in line and start is not None:
-            spans.append((start, number))
-            start = None
-    return spans
 
 
 def test_sass_has_tma_mbarriers_and_wgmma_only_in_the_consumer(compiled):

@@ -63,6 +63,10 @@ class Case:
     """Stock Triton's versions of the same source: (label, constexpr overrides). Stock's figure
     is the fastest that compiles and passes the check; one that fails to compile is recorded
     as failed. Empty: stock compiles the case's own constexprs (label "")."""
+    inputs_per_version: bool = False
+    """The setup's inputs depend on the constexprs (host TMA descriptors whose block is
+    BLOCK_N): each stock version with other constexprs gets inputs of its own (the same
+    seeds, so the same values)."""
     targets: tuple[tuple[str, float], ...] = (("triton", 0.98), )
     """Goals ttpipe's rate should meet: (side, ratio), side 'triton' (stock's best), 'torch' or,
     for a TB/s case, 'copy' (a device-to-device copy of as many bytes, timed in the same
@@ -90,9 +94,12 @@ class Case:
         names = self.kernel.arg_names
         return {(names.index(name), ): [["tt.divisibility", 16]] for name in self.aligned}
 
-    def full_signature(self) -> dict[str, str]:
-        return {name: "constexpr" if name in self.constexprs or name in self.ones else self.signature[name]
-                for name in self.kernel.arg_names}
+    def full_signature(self, constexprs: dict[str, Any] | None = None) -> dict[str, str]:
+        """Every argument's type; a `{NAME}` in a type is the constexpr NAME's value (of
+        `constexprs`, by default the case's): a descriptor's block that is a constexpr."""
+        values = self.constexprs if constexprs is None else constexprs
+        return {name: "constexpr" if name in self.constexprs or name in self.ones
+                else self.signature[name].format(**values) for name in self.kernel.arg_names}
 
     def specialized(self, constexprs: dict[str, Any]) -> dict[str, Any]:
         """`constexprs` and the `ones`: what the JIT compiles the kernel with."""
@@ -166,6 +173,10 @@ ATTENTION_SMALL_SIZES = ((1, 2, 256), (2, 1, 384))
 """(batch, heads, sequence) of the sanitizer's instances: two and three key blocks of 128,
 so the ring wraps and the causal diagonal falls inside and at the end."""
 
+ATTENTION_BLOCK_N = (64, 128)
+"""Stock Triton's versions of the attention cases: both key blocks (its best at D = 128 is
+128, at D = 64 it is 64; ttpipe's is the other one in each)."""
+
 ATTENTION_PIPELINE = "ttgir-sm90{warp-specialize=auto}"
 """Attention kernels are written without `warp_specialize=True`: the cost model decides."""
 
@@ -176,8 +187,8 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
     block_m = 128
     name = f"attn-fwd-bf16-d{head_dim}-s{seq_len}{'-causal' if causal else ''}"
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim, "CAUSAL": causal}
-    signature = {"q_desc": f"tensordesc<bf16[{block_m},{head_dim}]>", "k_desc": f"tensordesc<bf16[{block_n},{head_dim}]>",
-                 "v_desc": f"tensordesc<bf16[{block_n},{head_dim}]>", "o_desc": f"tensordesc<bf16[{block_m},{head_dim}]>",
+    signature = {"q_desc": f"tensordesc<bf16[{block_m},{head_dim}]>", "k_desc": f"tensordesc<bf16[{{BLOCK_N}},{head_dim}]>",
+                 "v_desc": f"tensordesc<bf16[{{BLOCK_N}},{head_dim}]>", "o_desc": f"tensordesc<bf16[{block_m},{head_dim}]>",
                  "qk_scale": "fp32", "seq_len": "i32"}
     sm_scale = head_dim**-0.5
 
@@ -205,10 +216,10 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                 return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
 
-        args = tuple(_descriptor(t.view(rows, head_dim), (blk, head_dim))
-                     for t, blk in ((q, block_m), (k, block_n), (v, block_n), (o, block_m)))
+        blocks = (constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_N"], constexprs["BLOCK_M"])
+        args = tuple(_descriptor(t.view(rows, head_dim), (block, head_dim)) for t, block in zip((q, k, v, o), blocks))
         args += (sm_scale * math.log2(math.e), seq_len)
-        return Launch(args, (seq_len // block_m, batch * heads), o, reference, cudnn, 3 * q.nbytes)
+        return Launch(args, (seq_len // constexprs["BLOCK_M"], batch * heads), o, reference, cudnn, 3 * q.nbytes)
 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
@@ -216,7 +227,8 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
     flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
     return Case(name, kernels.attention_fwd, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
                 "TFLOP/s", flops, 2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE,
-                targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES)
+                targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
+                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), inputs_per_version=True)
 
 
 ATTENTION_CASES = tuple(

@@ -55,7 +55,7 @@ from triton.testing import do_bench
 
 import ttpipe.triton
 from ttpipe import __version__
-from ttpipe.bench.cases import CASES, TARGET_SIDES, WS_PIPELINE, Case
+from ttpipe.bench.cases import CASES, TARGET_SIDES, WS_PIPELINE, Case, Launch
 from ttpipe.pipeline.spec import PipelineError, parse
 from ttpipe.triton.plugin import current_marker
 
@@ -155,7 +155,7 @@ def _timed_compile(case: Case, capability: int, constexprs: dict) -> tuple[Any, 
     times = []
     knobs.compilation.listener = lambda **event: times.append(event["times"])
     try:
-        source = ASTSource(case.kernel, case.full_signature(), case.specialized(constexprs), case.attrs())
+        source = ASTSource(case.kernel, case.full_signature(constexprs), case.specialized(constexprs), case.attrs())
         start = time.perf_counter()
         compiled = triton.compile(source, target=GPUTarget("cuda", capability, 32), options=case.options)
         total_ms = (time.perf_counter() - start) * 1e3
@@ -263,14 +263,14 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
     def launcher(constexprs: dict):
         return lambda launch: case.kernel[launch.grid](*launch.args, **constexprs, **case.options)
 
-    def rotating(run):
-        cycle = itertools.cycle(launches)
+    def rotating(run, inputs: list[Launch] = launches):
+        cycle = itertools.cycle(inputs)
         return lambda: run(next(cycle))
 
-    def timed(run, plugged: bool = False):
+    def timed(run, plugged: bool = False, inputs: list[Launch] = launches):
         def one() -> float:
             with ttpipe.triton.installed(pipeline) if plugged else contextlib.nullcontext():
-                return do_bench(rotating(run), warmup=warmup, rep=rep, return_mode="median")
+                return do_bench(rotating(run, inputs), warmup=warmup, rep=rep, return_mode="median")
 
         return one
 
@@ -279,15 +279,19 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
     sides: list[tuple[str, Any]] = []
     variants: dict[str, dict] = {}
     for label, stock_constexprs in case.stock_runs():
-        launch_stock = launcher(on_device(stock_constexprs, sms))
+        stock_constexprs = on_device(stock_constexprs, sms)
+        launch_stock = launcher(stock_constexprs)
+        inputs = launches
+        if case.inputs_per_version and stock_constexprs != constexprs:
+            inputs = [case.setup(torch, device, seed + i, stock_constexprs) for i in range(sets)]
         try:
             with quiet_stderr():
-                error, _ = _check(torch, launch_stock, first, reference)
+                error, _ = _check(torch, launch_stock, inputs[0], reference)
         except Exception as exc:  # a version stock Triton cannot compile: recorded, the others taken
             variants[label] = {"error": _one_line(exc)}
             continue
         variants[label] = {"rel_error": error, "ok": case.accepts(error)}
-        sides.append((f"triton:{label}", timed(launch_stock)))
+        sides.append((f"triton:{label}", timed(launch_stock, inputs=inputs)))
     row["stock_variants"] = variants
     launch_ours = launcher(constexprs)
     with ttpipe.triton.installed(pipeline):

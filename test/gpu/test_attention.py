@@ -1,0 +1,158 @@
+"""On an sm_90a GPU (H100): attention forward kernels written as users write them, compiled
+through the plug-in with `ttgir-sm90{warp-specialize=auto}` (ttpipe-warp-specialize's
+attention path: a TMA producer for K and V and Q once, consumer warpgroups each on its rows,
+the softmax under the next wgmmas), checked against torch in float32.
+
+Kernels: `attention_pointers`, pointer loads with masks (Q once before the loop, K and V per
+key block; the pass turns them into TMA loads of tensormaps made on the device), a masked
+pointer store of O and of the log-sum-exp, sequence lengths not a multiple of the blocks
+(200, 1000) and one block (64); the bench's `attention_fwd` on host TMA descriptors (sequence
+384, a multiple of both blocks, as it requires). fp16 and bf16, D = 64 and 128, causal and
+not; `num_warps=8` (two consumer warpgroups of 64 rows each, 12 warps launched), with
+ping-pong turns (`warp-specialize-consumers=pingpong`), and `num_warps=4` with a 64-row
+block (one consumer warpgroup, the loop marked `warp_specialize=True`). O and the
+log-sum-exp start as NaN, so a row the kernel never writes fails. All cases run in one
+child process under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is
+reported as a hang naming the case.
+
+    pytest -q -m gpu test/gpu/test_attention.py
+"""
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+from sm90a import why_not
+
+TIMEOUT_S = 300
+AUTO = "ttgir-sm90{warp-specialize=auto}"
+PINGPONG = "ttgir-sm90{warp-specialize=auto warp-specialize-consumers=pingpong}"
+MARKED = "ttgir-sm90{warp-specialize=true}"
+HEADS = 3
+
+CASES = [("pointers", AUTO, 8, 128, 64, dtype, d, causal, seq) for dtype in ("float16", "bfloat16")
+         for d in (64, 128) for causal in (False, True) for seq in (200, 1000)]
+CASES += [("pointers", AUTO, 8, 128, 128, dtype, 64, causal, 64) for dtype in ("float16", "bfloat16")
+          for causal in (False, True)]
+CASES += [("descriptors", AUTO, 8, 128, 64, dtype, d, causal, 384) for dtype in ("float16", "bfloat16")
+          for d in (64, 128) for causal in (False, True)]
+CASES += [("pointers", PINGPONG, 8, 128, 64, "bfloat16", d, causal, 1000) for d in (64, 128)
+          for causal in (False, True)]
+CASES += [("pointers_marked", MARKED, 4, 64, 64, dtype, 64, causal, 1000) for dtype in ("float16", "bfloat16")
+          for causal in (False, True)]
+"""(kernel, pipeline, num_warps, BLOCK_M, BLOCK_N, dtype, HEAD_DIM, causal, sequence)."""
+
+WHY_NOT = why_not()
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
+
+
+def child() -> None:
+    """Run every case; print one JSON line per case started and finished."""
+    import torch
+    import triton
+    import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    import ttpipe.triton
+    from ttpipe.bench.kernels import attention_fwd
+
+    @triton.jit
+    def attention_pointers(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, seq_len, stride_h, stride_s,  #
+                           HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                           CAUSAL: tl.constexpr, MARK: tl.constexpr):
+        start_m = tl.program_id(0)
+        base = tl.program_id(1).to(tl.int64) * stride_h
+        rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        dims = tl.arange(0, HEAD_DIM)
+        q = tl.load(q_ptr + base + rows[:, None] * stride_s + dims[None, :], mask=rows[:, None] < seq_len, other=0.0)
+        m_i = tl.full((BLOCK_M, ), float("-inf"), dtype=tl.float32)
+        l_i = tl.zeros((BLOCK_M, ), dtype=tl.float32)
+        acc = tl.zeros((BLOCK_M, HEAD_DIM), dtype=tl.float32)
+        qk_scale = sm_scale * 1.4426950408889634
+        end = tl.minimum((start_m + 1) * BLOCK_M, seq_len) if CAUSAL else seq_len
+        for start_n in tl.range(0, end, BLOCK_N, warp_specialize=MARK):
+            cols = start_n + tl.arange(0, BLOCK_N)
+            k = tl.load(k_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len,
+                        other=0.0)
+            qk = tl.dot(q, tl.trans(k)) * qk_scale
+            keep = cols[None, :] < seq_len
+            if CAUSAL:
+                keep = keep & (rows[:, None] >= cols[None, :])
+            qk = tl.where(keep, qk, float("-inf"))
+            m_new = tl.maximum(m_i, tl.max(qk, 1))
+            p = tl.math.exp2(qk - m_new[:, None])
+            alpha = tl.math.exp2(m_i - m_new)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            v = tl.load(v_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len,
+                        other=0.0)
+            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+            m_i = m_new
+        tl.store(lse_ptr + tl.program_id(1) * seq_len + rows, m_i + tl.math.log2(l_i), mask=rows < seq_len)
+        tl.store(o_ptr + base + rows[:, None] * stride_s + dims[None, :], (acc / l_i[:, None]).to(o_ptr.dtype.element_ty),
+                 mask=rows[:, None] < seq_len)
+
+    def reference(q, k, v, causal):
+        scores = q.float() @ k.float().transpose(-1, -2) * q.shape[-1]**-0.5
+        if causal:
+            scores.masked_fill_(torch.ones_like(scores, dtype=torch.bool).triu(1), float("-inf"))
+        lse = torch.logsumexp(scores, -1) / math.log(2)
+        return torch.softmax(scores, -1) @ v.float(), lse
+
+    for case in CASES:
+        kernel, pipeline, warps, block_m, block_n, dtype, d, causal, seq = case
+        print(json.dumps({"started": list(case)}), flush=True)
+        torch.manual_seed(0)
+        q, k, v = (torch.randn(HEADS, seq, d, device="cuda").to(getattr(torch, dtype)) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((HEADS, seq), float("nan"), device="cuda")
+        grid = (triton.cdiv(seq, block_m), HEADS)
+        with ttpipe.triton.installed(pipeline):
+            if kernel == "descriptors":
+                descs = [TensorDescriptor.from_tensor(t.view(HEADS * seq, d), [block, d])
+                         for t, block in ((q, block_m), (k, block_n), (v, block_n), (o, block_m))]
+                compiled = attention_fwd[grid](*descs, d**-0.5 * math.log2(math.e), seq, BLOCK_M=block_m,
+                                               BLOCK_N=block_n, HEAD_DIM=d, CAUSAL=causal, num_warps=warps,
+                                               num_stages=3)
+            else:
+                compiled = attention_pointers[grid](q, k, v, o, lse, d**-0.5, seq, q.stride(0), q.stride(1),
+                                                    HEAD_DIM=d, BLOCK_M=block_m, BLOCK_N=block_n, CAUSAL=causal,
+                                                    MARK=kernel == "pointers_marked", num_warps=warps, num_stages=3)
+            torch.cuda.synchronize()
+        want_o, want_lse = reference(q, k, v, causal)
+        error = ((o.float() - want_o).norm() / want_o.norm()).item()
+        if kernel != "descriptors":
+            error = max(error, ((lse - want_lse).norm() / want_lse.norm()).item())
+        ttgir = compiled.asm["ttgir"]
+        print(json.dumps({"case": list(case), "nan": bool(o.isnan().any()) or bool(lse.isnan().any()
+                                                                                  and kernel != "descriptors"),
+                          "error": error, "warp_specialized": "ttg.warp_specialize" in ttgir,
+                          "launch_warps": compiled.metadata.num_warps}), flush=True)
+
+
+def test_warp_specialized_attention():
+    process = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        out, err = process.communicate(timeout=TIMEOUT_S)
+        hang = False
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        hang = True
+    started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
+    last = started[-1] if started else "none"
+    if hang:
+        pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: {last}\n{err[-2000:]}")
+    assert process.returncode == 0, f"last case started: {last}\n{err[-4000:]}"
+    results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
+    assert [r["case"] for r in results] == [list(case) for case in CASES]
+    # num_warps=8: two consumer warpgroups and the producer's (12 warps); num_warps=4: 8.
+    bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 2e-2
+           or r["launch_warps"] != (12 if r["case"][2] == 8 else 8)]
+    assert not bad, "\n".join(json.dumps(r) for r in bad)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--child"]:
+    child()

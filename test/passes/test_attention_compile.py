@@ -1,0 +1,111 @@
+"""`ttpipe-warp-specialize`'s attention path through `ttgir-sm90{warp-specialize=auto}` and
+Triton's backend to sm_90a cubins (no GPU needed).
+
+Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels of ours):
+`attention_causal.ttir`, the bench's `attention_fwd` (host TMA descriptors, causal, D = 128,
+128x64 blocks) at num_warps=8; `attention_pointers.ttir`, attention as users write it
+(pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 64, fp16)
+at num_warps=8; `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
+only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
+"""
+
+import pathlib
+import re
+
+import pytest
+from sass_partitions import producer_spans
+
+from ttpipe import compile as ttpipe_compile
+from ttpipe.pipeline.driver import remarks
+
+INPUTS = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs"
+AUTO = "ttgir-sm90{warp-specialize=auto}"
+
+
+def compile_input(name: str, pipeline: str = AUTO, num_warps: int = 8):
+    return ttpipe_compile.compile_file(str(INPUTS / name), "sm_90a", pipeline=pipeline, num_warps=num_warps)
+
+
+@pytest.fixture(scope="module")
+def causal():
+    return compile_input("attention_causal.ttir")
+
+
+def test_attention_has_a_producer_and_two_consumer_warpgroups(causal):
+    ttgir = causal.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "requestedRegisters = array<i32: 232, 40>" in ttgir
+    assert '"ttg.num-warps" = 4' in ttgir and causal.metadata["num_warps"] == 12
+    # Q once and K, V per key block: TMA copies, all in the producer (the last partition).
+    producer = ttgir[ttgir.rindex("partition1("):]
+    assert producer.count("ttng.async_tma_copy_global_to_local") == 3
+    assert "ttng.warp_group_dot " not in producer
+
+
+def test_attention_consumers_overlap_the_softmax_with_the_next_wgmmas(causal):
+    """Each consumer's rotated loop issues S = Q K^T and O += P V back to back, waits for
+    S only (pendings = 1), runs the softmax, then waits for O (pendings = 0) and releases
+    the stage; the prologue and the last update wait at once."""
+    ttgir = causal.asm["ttgir"]
+    consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
+                 ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
+    for consumer in consumers:
+        loop = consumer[consumer.index("scf.for"):]
+        loop = loop[:loop.index("scf.yield")]
+        waits = re.findall(r"warp_group_dot_wait .*pendings = (\d)", loop)
+        assert waits == ["1", "0"]
+        assert loop.count("ttng.warp_group_dot ") == 2
+        first_wait = loop.index("warp_group_dot_wait")
+        assert loop.rindex("ttng.warp_group_dot ", 0, first_wait) > loop.index("ttng.warp_group_dot ")
+        assert "ttng.arrive_barrier" in loop[loop.rindex("warp_group_dot_wait"):]
+        assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", consumer) == ["0", "1", "0", "0"]
+
+
+def test_attention_sass_wgmma_only_in_the_consumers(causal):
+    lines = causal.sass().splitlines()
+    assert sum("USETMAXREG.DEALLOC.CTAPOOL 0x28" in line for line in lines) >= 1  # the producer's 40
+    assert any("USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0xe8" in line for line in lines)  # a consumer's 232
+    tma = [n for n, line in enumerate(lines) if "UTMALDG" in line]
+    hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
+    assert tma and hgmma and not any("LDL" in line or "STL" in line for line in lines)  # no spills
+    producer = [(start, end) for start, end in producer_spans(lines) if "0x28" in lines[start]]  # 40 registers
+    assert producer and all(any(s < n < e for s, e in producer) for n in tma)
+    assert not any(s < n < e for s, e in producer for n in hgmma)
+
+
+def test_pointer_attention_loads_become_tma_loads_of_device_descriptors():
+    compiled = compile_input("attention_pointers.ttir")
+    ttgir = compiled.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "ttng.tensormap_create" in ttgir and "tt.load " not in ttgir
+    # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows.
+    assert len(re.findall(r"tt\.store .*tensor<64x64x!tt\.ptr<f16>", ttgir)) == 2
+    assert len(re.findall(r"tt\.store .*tensor<64x!tt\.ptr<f32>", ttgir)) == 2
+
+
+def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
+    compiled = compile_input("attention_causal.ttir", "ttgir-sm90{warp-specialize=auto "
+                                                      "warp-specialize-consumers=pingpong}")
+    ttgir = compiled.asm["ttgir"]
+    default = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
+    loop = default[default.index("scf.for"):]
+    loop = loop[:loop.index("scf.yield")]
+    # The turn is waited before S = Q K^T and passed after O += P V is issued.
+    turn_wait = loop.index("ttng.wait_barrier", loop.index("ttng.wait_barrier") + 1)
+    dots = [m.start() for m in re.finditer(r"ttng\.warp_group_dot ", loop)]
+    turn_pass = loop.index("ttng.arrive_barrier")
+    assert turn_wait < dots[0] < dots[1] < turn_pass < loop.index("warp_group_dot_wait")
+
+
+def test_one_consumer_warpgroup_is_not_specialized_in_auto_mode():
+    found = remarks((INPUTS / "attention_causal.ttir").read_text(), "ttgir-sm90{num-warps=4 warp-specialize=auto}")
+    assert any("one consumer warpgroup (num_warps=4) does not pay" in d.message for d in found)
+
+
+def test_pointer_gemm_keeps_the_gemm_path():
+    """Its K loop computes addresses on tensors but reads its wgmma only as an accumulator:
+    warp-specialized as a GEMM (one wait per K step), not refused as a malformed attention."""
+    compiled = compile_input("matmul_pointers.ttir")
+    ttgir = compiled.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "scf.if" not in ttgir
