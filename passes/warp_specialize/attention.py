@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import IntegerType, ModuleOp, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
-from ttpipe.dialects import scf, tt, ttg, ttng
+from ttpipe.dialects import arith, scf, tt, ttg, ttng
+from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.passes.common.ir import is_before_in_block
@@ -99,6 +100,80 @@ class AttentionLoop:
         return ring + queries + turns + staging
 
 
+@dataclass(frozen=True)
+class IndexRange:
+    """An i32 index tensor holding `base + [start, end)` along one dimension (and the same
+    along the others): `splat(base) + make_range(start, end)` through expand_dims,
+    broadcast and layout conversions; a splat alone is `[base, base + 1)`. `base` None: 0."""
+
+    base: SSAValue | None
+    start: int
+    end: int
+
+
+def index_range(value: SSAValue) -> IndexRange | None:
+    """`value` as an `IndexRange`, or None where it is not one."""
+    op = value.owner
+    while isinstance(op, (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)):
+        op = op.operands[0].owner
+    if isinstance(op, tt.MakeRangeOp):
+        return IndexRange(None, op.start.value.data, op.end.value.data)
+    if isinstance(op, tt.SplatOp) and isinstance(op.src.type, IntegerType):
+        return IndexRange(op.src, 0, 1)
+    if isinstance(op, arith.AddIOp):
+        ranges = [index_range(v) for v in op.operands]
+        if None not in ranges:
+            splat = [r for r in ranges if r.base is not None]
+            plain = [r for r in ranges if r.base is None or r.end - r.start > 1]
+            if len(splat) == 1 and len(plain) == 1 and splat[0] is not plain[0]:
+                return IndexRange(splat[0].base, plain[0].start, plain[0].end)
+    return None
+
+
+ALL_TRUE_BOUNDS = {
+    CmpIPredicate.sge: (False, True), CmpIPredicate.uge: (False, True),
+    CmpIPredicate.sgt: (False, True), CmpIPredicate.ugt: (False, True),
+    CmpIPredicate.sle: (True, False), CmpIPredicate.ule: (True, False),
+    CmpIPredicate.slt: (True, False), CmpIPredicate.ult: (True, False),
+}
+"""For `lhs PRED rhs` over two index ranges: which end of each (True: the last element,
+False: the first) decides that the comparison holds for every pair (`a >= b` everywhere iff
+min a >= max b; `a < b` everywhere iff max a < min b)."""
+
+
+@dataclass(frozen=True)
+class TileMask:
+    """An `arith.select(mask, x, y)` whose mask is a conjunction of comparisons of index
+    ranges (a causal mask `rows >= cols`, a bound `cols < seq_len`): where each comparison
+    holds at its decisive ends, the mask is all true and the select is `x`."""
+
+    select: arith.SelectOp
+    comparisons: tuple[tuple[CmpIPredicate, IndexRange, bool, IndexRange, bool], ...]
+    """(predicate, lhs range, lhs at its last element, rhs range, rhs at its last element)."""
+
+
+def tile_mask(select: arith.SelectOp) -> TileMask | None:
+    """`select` as a `TileMask`, or None."""
+    comparisons = []
+    pending = [select.condition]
+    while pending:
+        value = pending.pop()
+        op = value.owner
+        while isinstance(op, (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)):
+            op = op.operands[0].owner
+        if isinstance(op, arith.AndIOp):
+            pending += op.operands
+            continue
+        if not isinstance(op, arith.CmpIOp):
+            return None
+        predicate = CmpIPredicate(op.predicate.value.data)
+        lhs, rhs = index_range(op.lhs), index_range(op.rhs)
+        if predicate not in ALL_TRUE_BOUNDS or lhs is None or rhs is None or op.lhs.type.element_type != i32:
+            return None
+        comparisons.append((predicate, lhs, ALL_TRUE_BOUNDS[predicate][0], rhs, ALL_TRUE_BOUNDS[predicate][1]))
+    return TileMask(select, tuple(comparisons))
+
+
 @dataclass
 class SoftmaxOverlap:
     """FlashAttention-3's intra-warpgroup overlap of one body: iteration j + 1's `head`
@@ -114,6 +189,9 @@ class SoftmaxOverlap:
     at the stage of the iteration it updates)."""
     tail: list[Operation]
     crossing: list[SSAValue]
+    masks: list[TileMask] = field(default_factory=list)
+    """The tail's masked selects (`TileMask`): the consumer runs the tail without them in
+    the iterations where their masks are all true (the blocks below a causal diagonal)."""
 
 
 def overlap_plan(found: AttentionLoop) -> SoftmaxOverlap | None:
@@ -177,7 +255,8 @@ def overlap_plan(found: AttentionLoop) -> SoftmaxOverlap | None:
     yielded = loop.body.last_op.operands
     if any(value in tainted for index, value in enumerate(yielded) if index not in found.in_flight):
         return None  # another iteration argument computed from the accumulator
-    return SoftmaxOverlap(head, [op for op in body if op in read_views] + update, tail, crossing)
+    masks = [mask for op in tail if isinstance(op, arith.SelectOp) and (mask := tile_mask(op)) is not None]
+    return SoftmaxOverlap(head, [op for op in body if op in read_views] + update, tail, crossing, masks)
 
 
 def is_attention_shaped(loop: scf.ForOp) -> bool:

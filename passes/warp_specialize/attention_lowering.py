@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ttpipe.dialects import gpu, scf, tt, ttg, ttng
+from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
@@ -62,7 +62,7 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
-from ttpipe.passes.warp_specialize.attention import ATTENTION, AttentionLoop, recognize
+from ttpipe.passes.warp_specialize.attention import ATTENTION, AttentionLoop, IndexRange, TileMask, recognize
 from ttpipe.passes.warp_specialize.cooperative import (
     Refused,
     StagedStore,
@@ -222,13 +222,20 @@ class ConsumerRegion:
 
     # ---------------------------------------------------------------- ops of the body
 
-    def build_ops(self, ops: list[Operation], stage: SSAValue, on_dot) -> None:
+    def build_ops(self, ops: list[Operation], stage: SSAValue, on_dot,
+                  bypassed: dict[Operation, SSAValue] | None = None) -> None:
         """Build the body ops `ops` in order at `rows.builder`, the loaded tiles read from
         ring stage `stage`; each wgmma goes to `on_dot(op)`; free tensors are built where
-        read; the producer's ops are skipped."""
+        read; the producer's ops, and scalars already built, are skipped; an op of
+        `bypassed` is not built, its result being the value given (a select's operand)."""
         found, rows = self.setup.found, self.rows
         for op in ops:
             if isinstance(op, tt.DescriptorLoadOp) or CONSUMER not in partitions(op):
+                continue
+            if bypassed and op in bypassed:
+                rows.mapping[op.results[0]] = rows.get(bypassed[op], rows.split.axes.get(op.results[0]))
+                continue
+            if op.results and not any(is_tensor(r) for r in op.results) and all(r in rows.mapping for r in op.results):
                 continue
             if op in found.tiles.values():
                 load = next(load for load, alloc in found.tiles.items() if alloc is op)
@@ -258,6 +265,54 @@ class ConsumerRegion:
         wait = rows.builder.insert(ttng.WarpGroupDotWaitOp([rows.mapping[v] for v in values], pendings=pendings),
                                    location)
         rows.mapping.update(zip(values, wait.outputs))
+
+    def all_true(self, masks: list[TileMask]) -> SSAValue:
+        """An i1: every comparison of every mask holds at its decisive ends, so the masks
+        are all true in this iteration (`attention.TileMask`)."""
+        b = self.rows.builder
+        result = None
+        for mask in masks:
+            for predicate, lhs, lhs_last, rhs, rhs_last in mask.comparisons:
+                holds = b.cmpi(predicate, self.end_of(lhs, lhs_last), self.end_of(rhs, rhs_last))
+                result = holds if result is None else b.insert(arith.AndIOp(result, holds)).result
+        return result
+
+    def end_of(self, index: IndexRange, last: bool) -> SSAValue:
+        """The first or last value of an index range, as an i32 of this iteration."""
+        b = self.rows.builder
+        offset = index.end - 1 if last else index.start
+        if index.base is None:
+            return b.int_constant(offset, 32)
+        base = self.rows.get(index.base)
+        return base if offset == 0 else b.addi(base, b.int_constant(offset, 32))
+
+    def build_tail(self, stage: SSAValue, outputs: list[tuple[SSAValue, SSAValue | None]]) -> None:
+        """The overlap's tail (the softmax) at `rows.builder`. With masked selects whose masks
+        can be all true (`SoftmaxOverlap.masks`): `scf.if` on that, the tail without the
+        selects where it holds, with them where not, yielding the `outputs` (value, the
+        value whose row axis it has) the rest of the iteration reads."""
+        plan, rows = self.setup.found.overlap, self.rows
+        if not plan.masks:
+            self.build_ops(plan.tail, stage, self.issue)
+            return
+        b = rows.builder
+        condition = self.all_true(plan.masks)
+        types = [rows.split.share_type(value.type, rows.split.axes.get(axis_of or value))
+                 if is_tensor(value) else value.type for value, axis_of in outputs]
+        branches = [Block(), Block()]
+        guarded = b.insert(scf.IfOp(condition, types, Region(branches[0]), Region(branches[1])),
+                           self.setup.found.loop.location)
+        saved = dict(rows.mapping)
+        for block, bypassed in zip(branches, ({mask.select: mask.select.true_value for mask in plan.masks}, None)):
+            rows.mapping = dict(saved)
+            rows.builder = OpBuilder(InsertPoint.at_end(block), self.setup.found.loop.location)
+            rows.scopes.append({})
+            self.build_ops(plan.tail, stage, self.issue, bypassed)
+            rows.builder.insert(scf.YieldOp(*(self.carried(value, axis_of) for value, axis_of in outputs)))
+            rows.scopes.pop()
+        rows.mapping = saved
+        rows.mapping.update(zip((value for value, _ in outputs), guarded.results))
+        rows.builder = b
 
     def carried(self, value: SSAValue, axis_of: SSAValue | None = None) -> SSAValue:
         """`value` as built, along the axis of `axis_of` (itself by default)."""
@@ -392,7 +447,8 @@ class ConsumerRegion:
         self.build_ops(plan.head, state.index, self.issue)
         pass_turn(tb)
         self.wait([score.d], 0, score.location)
-        self.build_ops(plan.tail, state.index, self.issue)
+        tail_outputs = [(yielded[i], args[1 + i]) for i in others] + [(v, None) for v in plan.crossing]
+        self.build_tail(state.index, tail_outputs)
         loop_inits = [inits[found.in_flight[0]], *(self.carried(yielded[i], args[1 + i]) for i in others),
                       *(self.carried(v) for v in plan.crossing)]
         state = state.advance(tb, self.stages)
@@ -424,7 +480,7 @@ class ConsumerRegion:
         rows.mapping = head_values
         rows.mapping[output.d] = update_result
         self.wait([score.d], 1, score.location)
-        self.build_ops(plan.tail, state.index, self.issue)
+        self.build_tail(state.index, tail_outputs)
         self.wait([output.d], 0, output.location)
         setup.ring.consumer_release(bb, previous, bb.int_constant(1, 1))
         next_state = state.advance(bb, self.stages)

@@ -233,6 +233,9 @@ class WarpgroupRows:
                 raise Refused("a row-tied tensor read whole (or along another axis)")
             return self.mapping[value]
         if not is_tensor(value):
+            owner = value.owner
+            if isinstance(owner, Operation) and self.loop.is_ancestor(owner):
+                return self._build_scalar(value)
             return value
         if value in self.split.axes:
             raise Refused(f"a row-tied tensor read before it is computed ({value.name_hint or 'unnamed'})")
@@ -246,6 +249,16 @@ class WarpgroupRows:
         built = self._build_free(value, axis, outside)
         (self.scopes[0] if outside else self.scopes[-1])[key] = built
         return built
+
+    def _build_scalar(self, value: SSAValue) -> SSAValue:
+        """A scalar of the loop's body read before the walk reaches it (a mask's bound):
+        built where read, then known to the walk."""
+        op = value.owner
+        if op.regions or not is_side_effect_free(op):
+            raise Refused(f"a scalar the warpgroups cannot re-create ('{op.name}')")
+        clone = self.builder.insert_clone(op.clone(value_mapper={v: self.get(v) for v in op.operands}))
+        self.mapping.update(zip(op.results, clone.results))
+        return self.mapping[value]
 
     def _build_free(self, value: SSAValue, axis: Axis, outside: bool) -> SSAValue:
         op = value.owner

@@ -50,8 +50,7 @@ def test_attention_consumers_overlap_the_softmax_with_the_next_wgmmas(causal):
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
     for consumer in consumers:
-        loop = consumer[consumer.index("scf.for"):]
-        loop = loop[:loop.index("scf.yield")]
+        loop = rotated_loop(consumer)
         waits = re.findall(r"warp_group_dot_wait .*pendings = (\d)", loop)
         assert waits == ["1", "0"]
         assert loop.count("ttng.warp_group_dot ") == 2
@@ -59,6 +58,24 @@ def test_attention_consumers_overlap_the_softmax_with_the_next_wgmmas(causal):
         assert loop.rindex("ttng.warp_group_dot ", 0, first_wait) > loop.index("ttng.warp_group_dot ")
         assert "ttng.arrive_barrier" in loop[loop.rindex("warp_group_dot_wait"):]
         assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", consumer) == ["0", "1", "0", "0"]
+
+
+def test_causal_mask_only_where_it_is_not_all_true(causal):
+    """The softmax runs under `scf.if (the mask is all true)`: without the causal select below
+    the diagonal (the then-branch), with it on the diagonal blocks (else)."""
+    ttgir = causal.asm["ttgir"]
+    loop = rotated_loop(ttgir[ttgir.index("default {"):ttgir.index("partition0(")])
+    branches = loop[loop.index("scf.if"):]
+    then, otherwise = branches[:branches.index("} else {")], branches[branches.index("} else {"):]
+    tile_select = re.compile(r"arith\.select .*tensor<64x64xi1")
+    assert not tile_select.search(then) and tile_select.search(otherwise)
+    assert "tt.reduce" in then and "tt.reduce" in otherwise
+
+
+def rotated_loop(region: str) -> str:
+    """The text of the first `scf.for` of a region, up to its closing attributes."""
+    loop = region[region.index("scf.for"):]
+    return loop[:loop.index("{tt.num_stages = 0 : i32}")]
 
 
 def test_attention_sass_wgmma_only_in_the_consumers(causal):
@@ -88,8 +105,7 @@ def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
                                                       "warp-specialize-consumers=pingpong}")
     ttgir = compiled.asm["ttgir"]
     default = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
-    loop = default[default.index("scf.for"):]
-    loop = loop[:loop.index("scf.yield")]
+    loop = rotated_loop(default)
     # The turn is waited before S = Q K^T and passed after O += P V is issued.
     turn_wait = loop.index("ttng.wait_barrier", loop.index("ttng.wait_barrier") + 1)
     dots = [m.start() for m in re.finditer(r"ttng\.warp_group_dot ", loop)]
