@@ -26,8 +26,8 @@ max, running sum, output accumulator) are computed from those. Concretely:
     tile (`row_split.py`'s analysis must split every tensor of the loop and epilogue),
     one `tt.func` per module (the module's `ttg.num-warps` becomes 4);
   - the ring (`stages x (K + V tiles)`, two mbarriers per stage), the Q buffer and its
-    mbarrier, and with C > 1 the staging tile and mbarrier of each TMA store fit in shared
-    memory with `stages` the loop's `tt.num_stages` (or the option), lowered while it does
+    mbarrier, and with C > 1 the staging tile (the Q buffer where the layouts match,
+    `AttentionLoop.query_staging`) and mbarrier of each TMA store fit in shared memory with `stages` the loop's `tt.num_stages` (or the option), lowered while it does
     not fit, at least 2.
 """
 
@@ -44,7 +44,7 @@ from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.passes.common.ir import is_before_in_block
-from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, tile_bytes
+from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, Unsupported, encoding_from_descriptor, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
 from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
@@ -96,8 +96,26 @@ class AttentionLoop:
         turns = PING_PONG_WARPGROUPS * MBARRIER_BYTES
         staging = 0
         if self.split.warpgroups > 1:
-            staging = sum(tile_bytes(store.src.type) + MBARRIER_BYTES for store in self.stores)
+            staging = sum((0 if self.query_staging(store) else tile_bytes(store.src.type)) + MBARRIER_BYTES
+                          for store in self.stores)
         return ring + queries + turns + staging
+
+    def query_staging(self, store: tt.DescriptorStoreOp) -> ttg.LocalAllocOp | None:
+        """The Q tile whose buffer can stage `store` (O): the same shape, element type and
+        shared layout. Each warpgroup writes its rows of O where its rows of Q were, which
+        only its own wgmmas read, all flushed before its epilogue; the producer loads Q
+        once, before the loop."""
+        tile = store.src.type
+        try:
+            encoding = encoding_from_descriptor(tile, store.desc)
+        except Unsupported:
+            return None
+        for alloc in self.queries:
+            memdesc: MemDescType = alloc.result.type
+            if (list(memdesc.shape) == list(tile.get_shape()) and memdesc.element_type == tile.element_type
+                    and memdesc.encoding == encoding):
+                return alloc
+        return None
 
 
 @dataclass(frozen=True)

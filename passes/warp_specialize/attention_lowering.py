@@ -7,7 +7,8 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
   1. Before the loop: a `stages x tile` ring buffer per TMA load of the body (K, V) with
      `stages` full mbarriers (count 1) and `stages` empty ones (count C, one arrival per
      consumer warpgroup); a buffer per Q tile and one mbarrier for them all (count 1);
-     with C > 1 a staging tile and an mbarrier (count C - 1) per TMA store of the
+     with C > 1 a staging tile (the Q buffer where it has the layout,
+     `AttentionLoop.query_staging`) and an mbarrier (count C - 1) per TMA store of the
      epilogue (`cooperative.store_staged_rows`); then a `gpu.barrier`. All freed after.
   2. The producer (last partition, one warp; `loop_copies.py`): arms the Q mbarrier with
      the Q tiles' bytes and issues their TMA copies once, then its copy of the loop: wait
@@ -118,10 +119,14 @@ class AttentionSetup:
         staged = {}
         if found.split.warpgroups > 1:
             for store in found.stores:
-                tile = staging_tile(outer, store)
-                outer.set_after(loop)
-                outer.insert(ttg.LocalDeallocOp(tile), store.location)
-                outer.set_before(loop)
+                query = found.query_staging(store)
+                if query is not None:
+                    tile = single_buffer_view(outer, queries[query], 0)
+                else:
+                    tile = staging_tile(outer, store)
+                    outer.set_after(loop)
+                    outer.insert(ttg.LocalDeallocOp(tile), store.location)
+                    outer.set_before(loop)
                 staged[store] = StagedStore(tile, create_barrier_alloc(loop, 1, found.split.warpgroups - 1))
         turns = None
         if PING_PONG in loop.attributes:
