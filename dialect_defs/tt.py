@@ -887,6 +887,10 @@ class GetNumProgramsOp(TTOp):
     SYNTAX: ClassVar = "$axis attr-dict `:` type($result)"
     ATTR_SYNTAX: ClassVar = {"axis": ProgramIDDim}
 
+    def __init__(self, axis: int | IntegerAttr):
+        """The number of programs of the launch grid along `axis` (0, 1, 2: x, y, z)."""
+        super().__init__(result_types=[i32], properties={"axis": int_prop(axis)})
+
 
 # ------------------------------------------------------------------ dots
 

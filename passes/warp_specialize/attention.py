@@ -34,6 +34,7 @@ max, running sum, output accumulator) are computed from those. Concretely:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from xdsl.dialects.builtin import IntegerType, ModuleOp, i32
 from xdsl.ir import Operation, SSAValue
@@ -348,6 +349,10 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
             if any(not is_before_in_block(first, reader) for reader in read_in_body(arg, loop)):
                 raise Refused("the previous iteration's wgmma result is read before the first wgmma's wait")
     ops = list(func.body.blocks[0].ops)
+    queries_loads = set(queries.values()) | set(queries)
+    for op in ops[:ops.index(loop)]:
+        if op not in queries_loads and any(not is_side_effect_free(nested) for nested in op.walk()):
+            raise Refused(f"'{op.name}' before the loop has side effects")
     epilogue = ops[ops.index(loop) + 1:-1]
     if not isinstance(ops[-1], tt.ReturnOp) or ops[-1].operands:
         raise Refused("the function returns values; the epilogue must end in a bare tt.return")
@@ -404,6 +409,52 @@ def _query_load(a: SSAValue, loop: scf.ForOp) -> tt.DescriptorLoadOp:
            or not loop.is_ancestor(use.operation) for use in a.uses):
         raise Refused("the Q tile is read other than as the loop's wgmma A operand")
     return load
+
+
+class Trend(Enum):
+    """How a scalar moves as one program id grows."""
+
+    CONSTANT = "constant"
+    INCREASING = "increasing"
+    UNKNOWN = "unknown"
+
+
+def trend(value: SSAValue, axis: int) -> Trend:
+    """How `value` moves as `tt.get_program_id` along `axis` grows (with the other program
+    ids and the arguments fixed): through additions, multiplications by positive
+    constants, subtractions of constants, min and max."""
+    op = value.owner
+    if not isinstance(op, Operation):
+        return Trend.CONSTANT
+    if isinstance(op, tt.GetProgramIdOp):
+        return Trend.INCREASING if op.axis.value.data == axis else Trend.CONSTANT
+    trends = [trend(v, axis) for v in op.operands]
+    if all(t is Trend.CONSTANT for t in trends):
+        return Trend.CONSTANT
+    if Trend.UNKNOWN in trends:
+        return Trend.UNKNOWN
+    if isinstance(op, (arith.AddIOp, arith.MinSIOp, arith.MaxSIOp)):
+        return Trend.INCREASING
+    if isinstance(op, arith.SubIOp) and trends[1] is Trend.CONSTANT:
+        return Trend.INCREASING
+    if isinstance(op, arith.MulIOp):
+        constant = next((v for v, t in zip(op.operands, trends) if t is Trend.CONSTANT), None)
+        if constant is not None and isinstance(constant.owner, arith.ConstantOp) \
+                and constant.owner.value.value.data > 0:
+            return Trend.INCREASING
+    return Trend.UNKNOWN
+
+
+def heavy_first_axes(found: AttentionLoop) -> list[int]:
+    """The grid axes along which the loop's trip count grows (causal attention's key loop
+    ends at the query block's diagonal, `min(seq_len, (pid + 1) BLOCK_M)`): launching those
+    programs in reverse order starts the longest first, so the lightest finish the grid
+    (FlashAttention-3's order for causal masks). Only for a kernel whose programs share
+    nothing (recognition leaves no side effect but the loads, the loop's and the
+    epilogue's stores)."""
+    loop = found.loop
+    return [axis for axis in range(3) if trend(loop.lowerBound, axis) is Trend.CONSTANT
+            and trend(loop.step, axis) is Trend.CONSTANT and trend(loop.upperBound, axis) is Trend.INCREASING]
 
 
 def takes_turns(found: AttentionLoop, consumers: str) -> bool:

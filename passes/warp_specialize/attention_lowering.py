@@ -29,6 +29,9 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1).
   4. The original loop, Q loads, epilogue and the tensors only they read are erased; the
      module's `ttg.num-warps` becomes 4 (`cooperative.one_warpgroup_module`).
+  0. First, where the loop's trip count grows with a program id (causal attention), that
+     id reads `num_programs - 1 - pid` everywhere (`attention.heavy_first_axes`): the
+     longest programs launch first and the shortest end the grid.
 
 Correct for any trip count: with none, no stage is touched and the flush waits for
 nothing; the producer's wait for stage k's reuse needs every warpgroup's release of
@@ -63,7 +66,14 @@ from ttpipe.passes.pipeline.lower_loops import (
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
-from ttpipe.passes.warp_specialize.attention import ATTENTION, AttentionLoop, IndexRange, TileMask, recognize
+from ttpipe.passes.warp_specialize.attention import (
+    ATTENTION,
+    AttentionLoop,
+    IndexRange,
+    TileMask,
+    heavy_first_axes,
+    recognize,
+)
 from ttpipe.passes.warp_specialize.cooperative import (
     Refused,
     StagedStore,
@@ -547,6 +557,8 @@ def lower(loop: scf.ForOp) -> None:
     """Steps 1-4 for one stamped attention loop; `Refused` where the row split fails."""
     found = recognize(loop, 0)  # the ring depth phase 1 chose is the loop's tt.num_stages
     func = loop.parent_op()
+    for axis in heavy_first_axes(found):
+        reverse_programs(func, axis)
     setup = AttentionSetup.build(found)
     captures = producer_captures(setup)
     producer = producer_block(setup, captures)
@@ -565,6 +577,16 @@ def lower(loop: scf.ForOp) -> None:
         Rewriter.erase_op(alloc, safe_erase=False)
         Rewriter.erase_op(load, safe_erase=False)
     one_warpgroup_module(func)
+
+
+def reverse_programs(func: tt.FuncOp, axis: int) -> None:
+    """Every `tt.get_program_id` along `axis` of `func` reads `num_programs - 1 - pid`."""
+    for op in [op for op in func.walk() if isinstance(op, tt.GetProgramIdOp) and op.axis.value.data == axis]:
+        b = OpBuilder(InsertPoint.after(op), op.location)
+        count = b.insert(tt.GetNumProgramsOp(axis)).result
+        last = b.subi(count, b.int_constant(1, 32))
+        reversed_id = b.subi(last, op.result)
+        op.result.replace_uses_with_if(reversed_id, lambda use: use.operation is not reversed_id.owner)
 
 
 def _unstamp(loop: scf.ForOp) -> None:

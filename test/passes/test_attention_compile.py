@@ -3,7 +3,8 @@ Triton's backend to sm_90a cubins (no GPU needed).
 
 Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels of ours):
 `attention_causal.ttir`, the bench's `attention_fwd` (host TMA descriptors, causal, D = 128,
-128x64 blocks) at num_warps=8; `attention_pointers.ttir`, attention as users write it
+128x64 blocks) at num_warps=8; `attention.ttir`, the same kernel not causal (D = 64, 128x128
+blocks); `attention_pointers.ttir`, attention as users write it
 (pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 64, fp16)
 at num_warps=8; `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
 only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
@@ -125,3 +126,12 @@ def test_pointer_gemm_keeps_the_gemm_path():
     ttgir = compiled.asm["ttgir"]
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "scf.if" not in ttgir
+
+
+def test_causal_programs_launch_heaviest_first(causal):
+    """The causal key loop ends at the query block's diagonal, so the query blocks run in
+    reverse order (the longest first); a kernel whose trip count does not grow with the
+    program keeps its order."""
+    assert "tt.get_num_programs x" in causal.asm["ttgir"]
+    plain = compile_input("attention.ttir")
+    assert "ttg.warp_specialize(" in plain.asm["ttgir"] and "tt.get_num_programs" not in plain.asm["ttgir"]
