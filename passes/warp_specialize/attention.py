@@ -457,6 +457,25 @@ def heavy_first_axes(found: AttentionLoop) -> list[int]:
             and trend(loop.step, axis) is Trend.CONSTANT and trend(loop.upperBound, axis) is Trend.INCREASING]
 
 
+MIN_KEY_BLOCK_WORK = 64 * 128
+"""`mode=auto`'s floor on BLOCK_N x HEAD_DIM: below it the two wgmmas a warpgroup issues per
+key block are too short to hide its softmax and the block's mbarrier hand-offs. Measured
+on the H100 (docs/measurements.md, 2026-11-26 fourth session): 64x64 (D = 64, BLOCK_N = 64)
+runs at 0.95-0.97x the pipelined kernel; 64x128 and 128x64 at 1.08-1.21x, 128x128 at 1.20x."""
+
+
+def unprofitable(found: AttentionLoop) -> str | None:
+    """`mode=auto`'s cost model for an attention loop (beyond the one-warpgroup rule of
+    `partition.unprofitable`): why warp specialization would not pay, or None."""
+    key_block = found.dots[0].d.type.get_shape()[1]
+    head_dim = found.dots[-1].d.type.get_shape()[1]
+    if key_block * head_dim < MIN_KEY_BLOCK_WORK:
+        return (f"a {key_block}-key block at head dimension {head_dim} gives each warpgroup too little wgmma "
+                f"work per block to hide its softmax (mode=auto specializes from BLOCK_N x HEAD_DIM = "
+                f"{MIN_KEY_BLOCK_WORK})")
+    return None
+
+
 def takes_turns(found: AttentionLoop, consumers: str) -> bool:
     """Whether the two consumer warpgroups take turns at the tensor cores (FlashAttention-3's
     ping-pong: one's PV and next QK^T wgmmas while the other runs its softmax). Only with

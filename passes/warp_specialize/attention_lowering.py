@@ -85,6 +85,7 @@ from ttpipe.passes.warp_specialize.cooperative import (
 from ttpipe.passes.warp_specialize.loop_copies import (
     PRODUCER_NUM_WARPS,
     build_partition_loop,
+    carried_arguments,
     finish_loop,
     lower_producer,
     partitions,
@@ -177,11 +178,12 @@ def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
 
 def producer_captures(setup: AttentionSetup) -> list[SSAValue]:
     """What the producer reads from outside: its ops' loop-invariant operands, the loop
-    bounds, the Q loads' descriptors and coordinates, the buffers and mbarriers."""
+    bounds, the initial values of the iteration arguments it carries (a K offset advanced
+    per iteration), the Q loads' descriptors and coordinates, the buffers and mbarriers."""
     loop = setup.found.loop
     captures: list[SSAValue] = []
     read = [v for op in loop.body.ops if PRODUCER in partitions(op) for v in op.operands]
-    read += [loop.lowerBound, loop.upperBound, loop.step]
+    read += [loop.lowerBound, loop.upperBound, loop.step, *(loop.initArgs[i] for i in carried_arguments(loop, PRODUCER))]
     read += [v for load in setup.found.queries.values() for v in load.operands]
     for value in read:
         if is_defined_outside_loop(value, loop) and value not in captures:

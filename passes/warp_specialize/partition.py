@@ -356,7 +356,7 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
     `ATTENTION` on the loop sends it to `attention_lowering.py` in phase 2."""
     check_context(loop)
     shaped = attention.recognize(loop, default_stages)
-    if mode == "auto" and (why := unprofitable(loop)) is not None:
+    if mode == "auto" and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
     found = WarpSpecializedLoop(loop, shaped.loads, shaped.dots, shaped.stages)

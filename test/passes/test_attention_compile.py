@@ -5,8 +5,9 @@ Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels
 `attention_causal.ttir`, the bench's `attention_fwd` (host TMA descriptors, causal, D = 128,
 128x64 blocks) at num_warps=8; `attention.ttir`, the same kernel not causal (D = 64, 128x128
 blocks); `attention_pointers.ttir`, attention as users write it
-(pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 64, fp16)
-at num_warps=8; `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
+(pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 128,
+128x64 blocks, fp16) at num_warps=8, and `attention_pointers_d64.ttir`, the same at D = 64
+(64-key blocks: too little wgmma work per block for `mode=auto`); `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
 only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
 """
 
@@ -97,7 +98,7 @@ def test_pointer_attention_loads_become_tma_loads_of_device_descriptors():
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "ttng.tensormap_create" in ttgir and "tt.load " not in ttgir
     # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows.
-    assert len(re.findall(r"tt\.store .*tensor<64x64x!tt\.ptr<f16>", ttgir)) == 2
+    assert len(re.findall(r"tt\.store .*tensor<64x128x!tt\.ptr<f16>", ttgir)) == 2
     assert len(re.findall(r"tt\.store .*tensor<64x!tt\.ptr<f32>", ttgir)) == 2
 
 
@@ -117,6 +118,12 @@ def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
 def test_one_consumer_warpgroup_is_not_specialized_in_auto_mode():
     found = remarks((INPUTS / "attention_causal.ttir").read_text(), "ttgir-sm90{num-warps=4 warp-specialize=auto}")
     assert any("one consumer warpgroup (num_warps=4) does not pay" in d.message for d in found)
+
+
+def test_auto_mode_declines_small_key_blocks():
+    found = remarks((INPUTS / "attention_pointers_d64.ttir").read_text(), "ttgir-sm90{num-warps=8 warp-specialize=auto}")
+    assert any("64-key block at head dimension 64 gives each warpgroup too little wgmma work" in d.message
+               for d in found)
 
 
 def test_pointer_gemm_keeps_the_gemm_path():
