@@ -64,30 +64,52 @@ where read than to keep the larger result in registers across an iteration."""
 
 
 @dataclass
-class AttentionLoop:
-    """What recognition found in one attention-shaped loop."""
+class KeyLoop:
+    """One attention-shaped loop over key blocks: its TMA loads (K, V), wgmmas (S = Q K^T
+    first) and the iteration arguments its in-flight wgmma carries."""
 
     loop: scf.ForOp
     loads: list[tt.DescriptorLoadOp]
     """The TMA tile loads of the body (K, V), in order."""
     tiles: dict[tt.DescriptorLoadOp, ttg.LocalAllocOp]
     dots: list[ttng.WarpGroupDotOp]
-    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp]
-    """The tiles loaded once before the loop (Q), by their allocation."""
     in_flight: list[int]
     """Iteration arguments (by position) carrying a wgmma result across iterations."""
-    epilogue: list[Operation]
-    """The ops after the loop, up to the `tt.return`."""
-    split: RowSplit
-    stages: int = 0
-    stores: list[tt.DescriptorStoreOp] = field(default_factory=list)
-    """The epilogue's TMA stores (staged through shared memory with C > 1)."""
     overlap: SoftmaxOverlap | None = None
     """The body's split for the intra-warpgroup overlap, where it has that shape."""
 
     @property
     def stage_bytes(self) -> int:
         return sum(tile_bytes(load.result.type) for load in self.loads)
+
+
+@dataclass
+class AttentionLoop:
+    """What recognition found: one attention-shaped loop, or a sequence of them (Triton's
+    tutorial runs the blocks below a causal diagonal in one loop and the diagonal block in
+    the next), each taking the running max, sum and output from the one before."""
+
+    keys: list[KeyLoop]
+    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp]
+    """The tiles loaded once before the loops (Q), by their allocation."""
+    between: list[list[Operation]]
+    """The ops between key loop k and key loop k + 1 (side-effect-free, no regions)."""
+    epilogue: list[Operation]
+    """The ops after the last loop, up to the `tt.return`."""
+    split: RowSplit
+    stages: int = 0
+    stores: list[tt.DescriptorStoreOp] = field(default_factory=list)
+    """The epilogue's TMA stores (staged through shared memory with C > 1)."""
+
+    @property
+    def loop(self) -> scf.ForOp:
+        """The first loop: the ring, the Q buffer and `ttg.warp_specialize` go before it."""
+        return self.keys[0].loop
+
+    @property
+    def stage_bytes(self) -> int:
+        """The bytes of one ring stage (every key loop loads the same tiles)."""
+        return self.keys[0].stage_bytes
 
     def shared_bytes(self, stages: int) -> int:
         """Shared memory: the ring, the Q tiles and their mbarrier, the turn mbarriers, the
@@ -213,7 +235,7 @@ class SoftmaxOverlap:
     the iterations where their masks are all true (the blocks below a causal diagonal)."""
 
 
-def overlap_plan(found: AttentionLoop) -> SoftmaxOverlap | None:
+def overlap_plan(found: KeyLoop) -> SoftmaxOverlap | None:
     """The overlap split of `found`'s body, or None where the body has another shape
     (then the consumer runs it in order): two wgmmas, the second in flight across
     iterations through one iteration argument (the accumulator); `update` = the ops
@@ -302,16 +324,8 @@ def read_in_body(value: SSAValue, loop: scf.ForOp) -> list[Operation]:
     return readers
 
 
-def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
-    """The attention-shaped loop `loop`, or `Refused` with the reason (the module docstring
-    lists the conditions)."""
-    func = loop.parent_op()
-    if not isinstance(func, tt.FuncOp) or loop.parent_block() is not func.body.blocks[0]:
-        raise Refused("an attention loop must be at the top level of its function")
-    warpgroups = consumer_warpgroups(loop)
-    module = func.parent_op()
-    if warpgroups > 1 and isinstance(module, ModuleOp) and sum(isinstance(op, tt.FuncOp) for op in module.ops) != 1:
-        raise Refused("cooperative warpgroups change the module's ttg.num-warps: one tt.func per module")
+def key_loop(loop: scf.ForOp) -> KeyLoop:
+    """The key loop `loop` (its body's conditions in the module docstring), or `Refused`."""
     loads, tiles, dots = [], {}, []
     for op in loop.body.ops:
         if isinstance(op, scf.YieldOp):
@@ -333,27 +347,68 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
             raise Refused("a ttg.local_alloc in the body that is not a TMA load's (shared-memory P is a later round)")
     if not dots[0].d.uses or not read_in_body(dots[0].d, loop):
         raise Refused("the first wgmma's result is not read in the iteration (not attention-shaped)")
-    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp] = {}
     for dot in dots:
         if not _is_ring_view(dot.b, allocs):
             raise Refused("a wgmma whose B operand is not a tile loaded in the loop")
-        if isinstance(dot.a.type, MemDescType):
-            queries.setdefault(dot.a.owner, _query_load(dot.a, loop))
     yielded = loop.body.last_op.operands
     in_flight = []
-    first = dots[0]
     for index, (arg, value) in enumerate(zip(loop.body.args[1:], yielded)):
         owner = value.owner
         if isinstance(owner, ttng.WarpGroupDotOp) and owner in dots and not read_in_body(value, loop):
             in_flight.append(index)
-            if any(not is_before_in_block(first, reader) for reader in read_in_body(arg, loop)):
+            if any(not is_before_in_block(dots[0], reader) for reader in read_in_body(arg, loop)):
                 raise Refused("the previous iteration's wgmma result is read before the first wgmma's wait")
+    found = KeyLoop(loop, loads, tiles, dots, in_flight)
+    found.overlap = overlap_plan(found)
+    return found
+
+
+def sequence(loop: scf.ForOp) -> tuple[list[scf.ForOp], list[list[Operation]]]:
+    """`loop` and the attention-shaped loops that follow it in its block, each separated from
+    the one before only by side-effect-free ops without regions; and those ops per gap."""
+    loops, between, gap = [loop], [], []
+    op = loop.next_op
+    while op is not None:
+        if isinstance(op, scf.ForOp) and is_attention_shaped(op):
+            loops.append(op)
+            between.append(gap)
+            gap = []
+        elif op.regions or not is_side_effect_free(op):
+            break
+        else:
+            gap.append(op)
+        op = op.next_op
+    return loops, between
+
+
+def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
+    """The attention-shaped loop `loop` with the key loops that follow it (`sequence`), or
+    `Refused` with the reason (the module docstring lists the conditions)."""
+    func = loop.parent_op()
+    if not isinstance(func, tt.FuncOp) or loop.parent_block() is not func.body.blocks[0]:
+        raise Refused("an attention loop must be at the top level of its function")
+    warpgroups = consumer_warpgroups(loop)
+    module = func.parent_op()
+    if warpgroups > 1 and isinstance(module, ModuleOp) and sum(isinstance(op, tt.FuncOp) for op in module.ops) != 1:
+        raise Refused("cooperative warpgroups change the module's ttg.num-warps: one tt.func per module")
+    loops, between = sequence(loop)
+    keys = [key_loop(each) for each in loops]
+    first = keys[0]
+    for key in keys[1:]:
+        if [(load.result.type, ring_tile_alloc(load).result.type) for load in key.loads] != \
+                [(load.result.type, ring_tile_alloc(load).result.type) for load in first.loads]:
+            raise Refused("key loops that load other tiles than the first (they share its ring)")
+    queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp] = {}
+    for key in keys:
+        for dot in key.dots:
+            if isinstance(dot.a.type, MemDescType):
+                queries.setdefault(dot.a.owner, _query_load(dot.a, loops))
     ops = list(func.body.blocks[0].ops)
     queries_loads = set(queries.values()) | set(queries)
     for op in ops[:ops.index(loop)]:
         if op not in queries_loads and any(not is_side_effect_free(nested) for nested in op.walk()):
             raise Refused(f"'{op.name}' before the loop has side effects")
-    epilogue = ops[ops.index(loop) + 1:-1]
+    epilogue = ops[ops.index(loops[-1]) + 1:-1]
     if not isinstance(ops[-1], tt.ReturnOp) or ops[-1].operands:
         raise Refused("the function returns values; the epilogue must end in a bare tt.return")
     stores = []
@@ -364,15 +419,16 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
             stores.append(op)
         elif not isinstance(op, tt.StoreOp) and not is_side_effect_free(op):
             raise Refused(f"'{op.name}' after the loop has side effects")
-    split = RowSplit(warpgroups, dots[0].d.type.get_shape()[0])
+    split = RowSplit(warpgroups, first.dots[0].d.type.get_shape()[0])
     split.check_rows()
-    split.forward(loop, epilogue)
+    for key, after in zip(keys, [*between, epilogue]):
+        split.forward(key.loop, after)
     for op in epilogue:
         if isinstance(op, tt.StoreOp) and op.value not in split.axes:
             raise Refused("a tt.store after the loop of a value that is not the warpgroups' rows")
         if isinstance(op, tt.DescriptorStoreOp) and split.axes.get(op.src) != 0:
             raise Refused("a tt.descriptor_store after the loop of a value whose rows are not its first axis")
-    found = AttentionLoop(loop, loads, tiles, dots, queries, in_flight, epilogue, split, stores=stores)
+    found = AttentionLoop(keys, queries, between, epilogue, split, stores=stores)
     stages = num_stages_or_default(loop, default_stages)
     while stages >= MIN_STAGES and found.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         stages -= 1
@@ -381,7 +437,6 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
                       f"needs {found.shared_bytes(MIN_STAGES)} bytes of shared memory, more than the "
                       f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     found.stages = stages
-    found.overlap = overlap_plan(found)
     return found
 
 
@@ -392,8 +447,9 @@ def _is_ring_view(value: SSAValue, allocs: set[Operation]) -> bool:
     return owner in allocs
 
 
-def _query_load(a: SSAValue, loop: scf.ForOp) -> tt.DescriptorLoadOp:
-    """The TMA load before `loop` whose tile the wgmma operand `a` is (Q), or `Refused`."""
+def _query_load(a: SSAValue, loops: list[scf.ForOp]) -> tt.DescriptorLoadOp:
+    """The TMA load before `loops` whose tile the wgmma operand `a` is (Q), or `Refused`."""
+    loop = loops[0]
     alloc = a.owner
     if not isinstance(alloc, ttg.LocalAllocOp) or alloc.src is None:
         raise Refused("a wgmma whose A operand in shared memory is neither loaded in the loop nor a tile loaded "
@@ -406,8 +462,8 @@ def _query_load(a: SSAValue, loop: scf.ForOp) -> tt.DescriptorLoadOp:
     if ring_tile_alloc(load) is not alloc:
         raise Refused("the Q tile's allocation is not its TMA load's only use")
     if any(not isinstance(use.operation, ttng.WarpGroupDotOp) or use.operation.a is not a
-           or not loop.is_ancestor(use.operation) for use in a.uses):
-        raise Refused("the Q tile is read other than as the loop's wgmma A operand")
+           or not any(each.is_ancestor(use.operation) for each in loops) for use in a.uses):
+        raise Refused("the Q tile is read other than as the loops' wgmma A operand")
     return load
 
 
@@ -467,8 +523,8 @@ runs at 0.95-0.97x the pipelined kernel; 64x128 and 128x64 at 1.08-1.21x, 128x12
 def unprofitable(found: AttentionLoop) -> str | None:
     """`mode=auto`'s cost model for an attention loop (beyond the one-warpgroup rule of
     `partition.unprofitable`): why warp specialization would not pay, or None."""
-    key_block = found.dots[0].d.type.get_shape()[1]
-    head_dim = found.dots[-1].d.type.get_shape()[1]
+    key_block = found.keys[0].dots[0].d.type.get_shape()[1]
+    head_dim = found.keys[0].dots[-1].d.type.get_shape()[1]
     if key_block * head_dim < MIN_KEY_BLOCK_WORK:
         return (f"a {key_block}-key block at head dimension {head_dim} gives each warpgroup too little wgmma "
                 f"work per block to hide its softmax (mode=auto specializes from BLOCK_N x HEAD_DIM = "
@@ -486,6 +542,8 @@ def takes_turns(found: AttentionLoop, consumers: str) -> bool:
     free overlap one's softmax with the other's wgmmas without the hand-offs."""
     if consumers != "pingpong":
         return False
+    if len(found.keys) > 1:
+        raise Refused("ping-pong turns over a sequence of key loops are a later round")
     if found.split.warpgroups != PING_PONG_WARPGROUPS:
         raise Refused(f"ping-pong needs {PING_PONG_WARPGROUPS} consumer warpgroups (num_warps=8); this loop has "
                       f"{found.split.warpgroups}")

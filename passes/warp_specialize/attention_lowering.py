@@ -55,6 +55,7 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
+from ttpipe.passes.common.ir import backward_slice_in_block
 from ttpipe.passes.common.shared_layouts import trans_type
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
@@ -70,9 +71,11 @@ from ttpipe.passes.warp_specialize.attention import (
     ATTENTION,
     AttentionLoop,
     IndexRange,
+    KeyLoop,
     TileMask,
     heavy_first_axes,
     recognize,
+    sequence,
 )
 from ttpipe.passes.warp_specialize.cooperative import (
     Refused,
@@ -120,7 +123,7 @@ class AttentionSetup:
         loop, stages = found.loop, found.stages
         buffers = {load: create_alloc(loop, load.result.type, load.location,
                                       encoding_from_descriptor(load.result.type, load.desc), stages)
-                   for load in found.loads}
+                   for load in found.keys[0].loads}
         full = create_barrier_alloc(loop, stages, 1)
         empty = create_barrier_alloc(loop, stages, found.split.warpgroups)
         queries = {alloc: create_alloc(loop, load.result.type, load.location, alloc.result.type.encoding, 1)
@@ -150,9 +153,15 @@ class AttentionSetup:
     def shared(self) -> list[SSAValue]:
         return [*self.buffers.values(), self.ring.full, self.ring.empty, *self.queries.values(), self.query_barrier]
 
+    def buffers_of(self, key: KeyLoop) -> dict[tt.DescriptorLoadOp, SSAValue]:
+        """The ring buffer of each TMA load of `key` (the first loop's, by position)."""
+        return dict(zip(key.loads, self.buffers.values()))
+
 
 def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
-    """Step 2: the producer's isolated region."""
+    """Step 2: the producer's isolated region: Q, then its copy of each key loop, one
+    `PipelineState` carried through them, the scalars a later loop's bounds and loads read
+    cloned before it."""
     found, loop = setup.found, setup.found.loop
     block = Block(arg_types=[value.type for value in captures])
     mapping: dict[SSAValue, SSAValue] = dict(zip(captures, block.args))
@@ -168,25 +177,55 @@ def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
     ring = PipelineTmaAsync([mapping[v] for v in setup.buffers.values()], mapping[setup.ring.full],
                             mapping[setup.ring.empty], setup.ring.stage_bytes)
     stages = b.int_constant(found.stages, 32)
-    producer = build_partition_loop(loop, PRODUCER, b, mapping, PRODUCER_START_PHASE)
-    lower_producer(producer, ring, {load: mapping[setup.buffers[load]] for load in found.loads}, found.loads)
-    finish_loop(producer, loop, mapping, stages)
-    b.set_after(producer.loop)
+    state = None
+    for number, key in enumerate(found.keys):
+        if number:
+            needed = [v for v in producer_reads(key) if v not in mapping]
+            for op in backward_slice_in_block(needed, loop.parent_block()):
+                if isinstance(op, scf.ForOp):
+                    raise Refused("a key loop whose bounds or loads read what an earlier key loop computes")
+                clone = b.insert_clone(op.clone(value_mapper=mapping))
+                mapping.update(zip(op.results, clone.results))
+        producer = build_partition_loop(key.loop, PRODUCER, b, mapping, PRODUCER_START_PHASE, state=state)
+        buffers = {load: mapping[buffer] for load, buffer in setup.buffers_of(key).items()}
+        lower_producer(producer, ring, buffers, key.loads)
+        finish_loop(producer, key.loop, mapping, stages)
+        b.set_after(producer.loop)
+        state = PipelineState(*producer.loop.results[-2:])
     b.insert(ttg.WarpReturnOp())
     return block
 
 
-def producer_captures(setup: AttentionSetup) -> list[SSAValue]:
-    """What the producer reads from outside: its ops' loop-invariant operands, the loop
+def producer_reads(key: KeyLoop) -> list[SSAValue]:
+    """What the producer's copy of `key` reads from outside it: its ops' operands, the
     bounds, the initial values of the iteration arguments it carries (a K offset advanced
-    per iteration), the Q loads' descriptors and coordinates, the buffers and mbarriers."""
-    loop = setup.found.loop
-    captures: list[SSAValue] = []
+    per iteration)."""
+    loop = key.loop
     read = [v for op in loop.body.ops if PRODUCER in partitions(op) for v in op.operands]
     read += [loop.lowerBound, loop.upperBound, loop.step, *(loop.initArgs[i] for i in carried_arguments(loop, PRODUCER))]
-    read += [v for load in setup.found.queries.values() for v in load.operands]
+    return [v for v in read if is_defined_outside_loop(v, loop)]
+
+
+def producer_captures(setup: AttentionSetup) -> list[SSAValue]:
+    """What the producer reads from before the first loop (`producer_reads` of each key
+    loop, the Q loads' descriptors and coordinates), then the buffers and mbarriers."""
+    found = setup.found
+    block = found.loop.parent_block()
+    first = block.get_operation_index(found.loop)
+    captures: list[SSAValue] = []
+    read = [v for key in found.keys for v in producer_reads(key)]
+    read += [v for load in found.queries.values() for v in load.operands]
     for value in read:
-        if is_defined_outside_loop(value, loop) and value not in captures:
+        owner = value.owner
+        top = owner if isinstance(owner, Operation) else None
+        while top is not None and top.parent_block() is not block:
+            top = top.parent_op()
+        later = top is not None and block.get_operation_index(top) >= first
+        if later:  # computed between the loops: `producer_block` clones it
+            for operand in backward_slice_in_block([value], block):
+                read += [v for v in operand.operands if v not in read]
+            continue
+        if value not in captures:
             captures.append(value)
     return captures + setup.shared
 
@@ -239,24 +278,22 @@ class ConsumerRegion:
 
     # ---------------------------------------------------------------- ops of the body
 
-    def build_ops(self, ops: list[Operation], stage: SSAValue, on_dot,
-                  bypassed: dict[Operation, SSAValue] | None = None) -> None:
-        """Build the body ops `ops` in order at `rows.builder`, the loaded tiles read from
-        ring stage `stage`; each wgmma goes to `on_dot(op)`; free tensors are built where
-        read; the producer's ops, and scalars already built, are skipped; an op of
-        `bypassed` is not built, its result being the value given (a select's operand)."""
-        found, rows = self.setup.found, self.rows
+    def build_ops(self, key: KeyLoop, ops: list[Operation], stage: SSAValue, on_dot) -> None:
+        """Build the ops `ops` of `key`'s body in order at `rows.builder`, the loaded tiles
+        read from ring stage `stage`; each wgmma goes to `on_dot(op)`; free tensors are built
+        where read; the producer's ops, scalars already built and ops whose result is
+        aliased (`WarpgroupRows.aliases`) are skipped."""
+        rows, buffers = self.rows, self.setup.buffers_of(key)
         for op in ops:
             if isinstance(op, tt.DescriptorLoadOp) or CONSUMER not in partitions(op):
                 continue
-            if bypassed and op in bypassed:
-                rows.mapping[op.results[0]] = rows.get(bypassed[op], rows.split.axes.get(op.results[0]))
+            if op.results and op.results[0] in rows.aliases:
                 continue
             if op.results and not any(is_tensor(r) for r in op.results) and all(r in rows.mapping for r in op.results):
                 continue
-            if op in found.tiles.values():
-                load = next(load for load, alloc in found.tiles.items() if alloc is op)
-                rows.mapping[op.result] = self.setup.ring.slot(rows.builder, self.setup.buffers[load], stage)
+            if op in key.tiles.values():
+                load = next(load for load, alloc in key.tiles.items() if alloc is op)
+                rows.mapping[op.result] = self.setup.ring.slot(rows.builder, buffers[load], stage)
             elif isinstance(op, MEMDESC_VIEWS) and op.src in rows.mapping:
                 rows.mapping[op.result] = _view(rows.builder, op, rows.mapping[op.src])
             elif isinstance(op, ttng.WarpGroupDotOp):
@@ -303,30 +340,32 @@ class ConsumerRegion:
         base = self.rows.get(index.base)
         return base if offset == 0 else b.addi(base, b.int_constant(offset, 32))
 
-    def build_tail(self, stage: SSAValue, outputs: list[tuple[SSAValue, SSAValue | None]]) -> None:
+    def build_tail(self, key: KeyLoop, stage: SSAValue, outputs: list[tuple[SSAValue, SSAValue | None]]) -> None:
         """The overlap's tail (the softmax) at `rows.builder`. With masked selects whose masks
         can be all true (`SoftmaxOverlap.masks`): `scf.if` on that, the tail without the
         selects where it holds, with them where not, yielding the `outputs` (value, the
         value whose row axis it has) the rest of the iteration reads."""
-        plan, rows = self.setup.found.overlap, self.rows
+        plan, rows = key.overlap, self.rows
         if not plan.masks:
-            self.build_ops(plan.tail, stage, self.issue)
+            self.build_ops(key, plan.tail, stage, self.issue)
             return
         b = rows.builder
         condition = self.all_true(plan.masks)
         types = [rows.split.share_type(value.type, rows.split.axes.get(axis_of or value))
                  if is_tensor(value) else value.type for value, axis_of in outputs]
         branches = [Block(), Block()]
-        guarded = b.insert(scf.IfOp(condition, types, Region(branches[0]), Region(branches[1])),
-                           self.setup.found.loop.location)
+        guarded = b.insert(scf.IfOp(condition, types, Region(branches[0]), Region(branches[1])), key.loop.location)
         saved = dict(rows.mapping)
-        for block, bypassed in zip(branches, ({mask.select: mask.select.true_value for mask in plan.masks}, None)):
+        unmasked = {mask.select.result: mask.select.true_value for mask in plan.masks}
+        for block, aliases in zip(branches, (unmasked, {})):
             rows.mapping = dict(saved)
-            rows.builder = OpBuilder(InsertPoint.at_end(block), self.setup.found.loop.location)
+            rows.aliases = aliases
+            rows.builder = OpBuilder(InsertPoint.at_end(block), key.loop.location)
             rows.scopes.append({})
-            self.build_ops(plan.tail, stage, self.issue, bypassed)
+            self.build_ops(key, plan.tail, stage, self.issue)
             rows.builder.insert(scf.YieldOp(*(self.carried(value, axis_of) for value, axis_of in outputs)))
             rows.scopes.pop()
+        rows.aliases = {}
         rows.mapping = saved
         rows.mapping.update(zip((value for value, _ in outputs), guarded.results))
         rows.builder = b
@@ -335,8 +374,9 @@ class ConsumerRegion:
         """`value` as built, along the axis of `axis_of` (itself by default)."""
         return self.rows.get(value, self.rows.split.axes.get(value if axis_of is None else axis_of))
 
-    def new_loop(self, b: OpBuilder, bounds: list[SSAValue], inits: list[SSAValue]) -> tuple[scf.ForOp, OpBuilder]:
-        loop = self.setup.found.loop
+    def new_loop(self, key: KeyLoop, b: OpBuilder, bounds: list[SSAValue],
+                 inits: list[SSAValue]) -> tuple[scf.ForOp, OpBuilder]:
+        loop = key.loop
         body = Block(arg_types=[loop.body.args[0].type, *(value.type for value in inits)])
         new = b.insert(scf.ForOp(*bounds, inits, body=body, unsigned_cmp=loop.unsignedCmp is not None), loop.location)
         new.attributes[NUM_STAGES] = int_attr(0)
@@ -344,21 +384,22 @@ class ConsumerRegion:
 
     # ---------------------------------------------------------------- the loop in order
 
-    def in_order(self) -> list[SSAValue]:
-        """The body in its order (no overlap within the warpgroup): the first wgmma waited at
-        once, retiring the previous iteration's, then the previous stage released; returns
-        the values of the loop's results, flushed."""
-        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
-        loop, turns, index = found.loop, setup.turns, self.index
+    def in_order(self, key: KeyLoop, state: PipelineState) -> tuple[list[SSAValue], PipelineState]:
+        """`key`'s body in its order (no overlap within the warpgroup), from ring state
+        `state`: the first wgmma waited at once, retiring the previous iteration's, then the
+        previous stage released; returns the values of the loop's results, flushed, and the
+        ring state after it."""
+        setup, found, rows, b = self.setup, key, self.rows, self.builder
+        loop, turns, index = key.loop, setup.turns, self.index
         args = loop.body.args
         if turns:
             turns.wait(b, index, b.int_constant(turns.start_parity(index), 32))
         inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
-        inits += [b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32)]
+        inits += [state.index, state.phase]
         if turns:
             inits.append(b.int_constant(turns.start_parity(index) ^ 1, 32))
         bounds = [rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step)]
-        new_loop, bb = self.new_loop(b, bounds, inits)
+        new_loop, bb = self.new_loop(key, b, bounds, inits)
         body = new_loop.body
         rows.outer = OpBuilder(InsertPoint.before(new_loop), loop.location)
         saved = dict(rows.mapping)
@@ -386,7 +427,7 @@ class ConsumerRegion:
             elif any(not isinstance(use.operation, scf.YieldOp) for use in op.d.uses):
                 self.wait([op.d], 0, op.location)
 
-        self.build_ops([op for op in loop.body.ops if not isinstance(op, scf.YieldOp)], state.index, on_dot)
+        self.build_ops(key, [op for op in loop.body.ops if not isinstance(op, scf.YieldOp)], state.index, on_dot)
         yielded = loop.body.last_op.operands
         next_state = state.advance(bb, self.stages)
         next_turn = [bb.xori(turn_parity, bb.int_constant(1, 32))] if turns else []
@@ -403,11 +444,12 @@ class ConsumerRegion:
             flush = b.insert(ttng.WarpGroupDotWaitOp(flushed, pendings=0), loop.location)
             for i, value in zip(found.in_flight, flush.outputs):
                 results[i] = value
-        return results
+        return results, PipelineState(*new_loop.results[carried:carried + 2])
 
     # ---------------------------------------------------------------- the overlapped loop
 
-    def overlapped(self) -> list[SSAValue]:
+    def overlapped(self, key: KeyLoop, state: PipelineState,
+                   release_last: bool) -> tuple[list[SSAValue], PipelineState]:
         """FlashAttention-3's intra-warpgroup overlap (`attention.SoftmaxOverlap`), the loop
         rotated by one iteration under `scf.if (lower < upper)`:
 
@@ -421,9 +463,11 @@ class ConsumerRegion:
             epilogue   O = O * alpha_{n-1} + P_{n-1} V_{n-1}; wait(0)
 
         With ping-pong turns, each warpgroup takes a turn for the wgmmas it issues back to
-        back (S_0; S_j with the update; the last update). Returns the loop's results."""
-        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
-        loop, turns, index, plan = found.loop, setup.turns, self.index, found.overlap
+        back (S_0; S_j with the update; the last update). From ring state `state`; with
+        `release_last`, the last stage is released too (a later key loop reuses the ring).
+        Returns the loop's results and the ring state after it."""
+        setup, found, rows, b = self.setup, key, self.rows, self.builder
+        loop, turns, index, plan = key.loop, setup.turns, self.index, key.overlap
         args, yielded = loop.body.args, loop.body.last_op.operands
         accumulator = args[1 + found.in_flight[0]]
         others = [i for i in range(len(loop.initArgs)) if i not in found.in_flight]
@@ -432,9 +476,9 @@ class ConsumerRegion:
         inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
         ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
         then_block, else_block = Block(), Block()
-        OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits))
-        guarded = b.insert(scf.IfOp(ran, [value.type for value in inits], Region(then_block), Region(else_block)),
-                           loop.location)
+        OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits, state.index, state.phase))
+        guarded = b.insert(scf.IfOp(ran, [value.type for value in (*inits, state.index, state.phase)],
+                                    Region(then_block), Region(else_block)), loop.location)
         rows.outer = OpBuilder(InsertPoint.before(guarded), loop.location)  # free values read after it too
         tb = OpBuilder(InsertPoint.at_end(then_block), loop.location)
         outer_mapping = dict(rows.mapping)
@@ -457,15 +501,14 @@ class ConsumerRegion:
 
         # Prologue: iteration 0's head and tail.
         enter(tb, {args[0]: lower} | {args[1 + i]: inits[i] for i in others})
-        state = PipelineState(tb.int_constant(0, 32), tb.int_constant(CONSUMER_START_PHASE, 32))
         setup.ring.consumer_wait(tb, state)
         parity = tb.int_constant(turns.start_parity(index), 32) if turns else None
         turn(tb, parity)
-        self.build_ops(plan.head, state.index, self.issue)
+        self.build_ops(key, plan.head, state.index, self.issue)
         pass_turn(tb)
         self.wait([score.d], 0, score.location)
         tail_outputs = [(yielded[i], args[1 + i]) for i in others] + [(v, None) for v in plan.crossing]
-        self.build_tail(state.index, tail_outputs)
+        self.build_tail(key, state.index, tail_outputs)
         loop_inits = [inits[found.in_flight[0]], *(self.carried(yielded[i], args[1 + i]) for i in others),
                       *(self.carried(v) for v in plan.crossing)]
         state = state.advance(tb, self.stages)
@@ -474,7 +517,7 @@ class ConsumerRegion:
 
         # The rotated loop: iteration j's head and tail, iteration j - 1's update.
         rows.mapping = dict(outer_mapping)
-        rotated, bb = self.new_loop(tb, [tb.addi(lower, step), upper, step], loop_inits)
+        rotated, bb = self.new_loop(key, tb, [tb.addi(lower, step), upper, step], loop_inits)
         body = rotated.body.args
         n_others, n_crossing = len(others), len(plan.crossing)
         carried_acc, carried_others = body[1], body[2:2 + n_others]
@@ -485,19 +528,19 @@ class ConsumerRegion:
                                                                            carried_others)))
         setup.ring.consumer_wait(bb, state)
         turn(bb, parity)
-        self.build_ops(plan.head, state.index, self.issue)
+        self.build_ops(key, plan.head, state.index, self.issue)
         previous = state.previous_index(bb, self.stages)
         head_values = dict(rows.mapping)
         rows.mapping.update(zip(plan.crossing, carried_crossing))
         rows.mapping[accumulator] = carried_acc
         output = [op for op in plan.update if op is found.dots[1]][0]
-        self.build_ops(plan.update, previous, self.issue)
+        self.build_ops(key, plan.update, previous, self.issue)
         pass_turn(bb)
         update_result = rows.mapping[output.d]
         rows.mapping = head_values
         rows.mapping[output.d] = update_result
         self.wait([score.d], 1, score.location)
-        self.build_tail(state.index, tail_outputs)
+        self.build_tail(key, state.index, tail_outputs)
         self.wait([output.d], 0, output.location)
         setup.ring.consumer_release(bb, previous, bb.int_constant(1, 1))
         next_state = state.advance(bb, self.stages)
@@ -511,24 +554,26 @@ class ConsumerRegion:
         enter(tb, {accumulator: results[0]} | dict(zip(plan.crossing, results[1 + n_others:1 + n_others + n_crossing])))
         last = PipelineState(*results[1 + n_others + n_crossing:3 + n_others + n_crossing])
         turn(tb, results[3 + n_others + n_crossing] if turns else None)
-        self.build_ops(plan.update, last.previous_index(tb, self.stages), self.issue)
+        last_stage = last.previous_index(tb, self.stages)
+        self.build_ops(key, plan.update, last_stage, self.issue)
         pass_turn(tb)
         self.wait([output.d], 0, output.location)
+        if release_last:
+            setup.ring.consumer_release(tb, last_stage, tb.int_constant(1, 1))
         final = {found.in_flight[0]: rows.mapping[output.d]} | dict(zip(others, results[1:1 + n_others]))
         leave()
-        tb.insert(scf.YieldOp(*(final[i] for i in range(len(inits)))))
+        tb.insert(scf.YieldOp(*(final[i] for i in range(len(inits))), last.index, last.phase))
 
         rows.mapping = outer_mapping
         rows.builder = b
-        return list(guarded.results)
+        return list(guarded.results[:len(inits)]), PipelineState(*guarded.results[len(inits):])
 
     # ---------------------------------------------------------------- after the loop
 
-    def finish(self, results: list[SSAValue]) -> Block:
-        """The epilogue at the warpgroup's rows, reading the loop's `results`."""
+    def finish(self) -> Block:
+        """The epilogue at the warpgroup's rows, reading the last loop's results."""
         setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
         split = found.split
-        rows.mapping.update(zip(found.loop.results, results))
         for op in found.epilogue:
             if isinstance(op, tt.DescriptorStoreOp) and op in setup.staged:
                 store_staged_rows(b, op, rows.get(op.src, 0), 0, split.half, self.index, setup.staged[op], None,
@@ -549,14 +594,34 @@ class ConsumerRegion:
 
 
 def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
-    """Step 3 for consumer warpgroup `index`."""
+    """Step 3 for consumer warpgroup `index`: each key loop from the ring state the one
+    before left (the last stage of every loop but the last released for the next), the ops
+    between them, the epilogue."""
     region = ConsumerRegion.start(setup, index, captures)
-    results = region.overlapped() if setup.found.overlap is not None else region.in_order()
-    return region.finish(results)
+    rows, b, found = region.rows, region.builder, setup.found
+    state = PipelineState(b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32))
+    for number, key in enumerate(found.keys):
+        more = number + 1 < len(found.keys)
+        if key.overlap is not None:
+            results, state = region.overlapped(key, state, release_last=more)
+        else:
+            results, state = region.in_order(key, state)
+            if more:
+                loop = key.loop
+                ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt,
+                             rows.get(loop.lowerBound), rows.get(loop.upperBound))
+                setup.ring.consumer_release(b, state.previous_index(b, region.stages), ran)
+        rows.mapping.update(zip(key.loop.results, results))
+        for op in found.between[number] if more else ():
+            if not any(is_tensor(r) for r in op.results) or any(r in found.split.axes for r in op.results):
+                if not all(r in rows.mapping for r in op.results):
+                    rows.build(op)
+    return region.finish()
 
 
 def lower(loop: scf.ForOp) -> None:
-    """Steps 1-4 for one stamped attention loop; `Refused` where the row split fails."""
+    """Steps 1-4 for one stamped attention loop and the key loops after it; `Refused` where
+    the row split fails."""
     found = recognize(loop, 0)  # the ring depth phase 1 chose is the loop's tt.num_stages
     func = loop.parent_op()
     for axis in heavy_first_axes(found):
@@ -574,7 +639,10 @@ def lower(loop: scf.ForOp) -> None:
     ws.partitions_op.location = loop.location
     for op in reversed(found.epilogue):
         Rewriter.erase_op(op, safe_erase=False)
-    Rewriter.erase_op(loop, safe_erase=False)
+    for key, between in reversed(list(zip(found.keys, [[], *found.between]))):
+        Rewriter.erase_op(key.loop, safe_erase=False)
+        for op in reversed(between):
+            Rewriter.erase_op(op, safe_erase=False)
     for alloc, load in found.queries.items():
         Rewriter.erase_op(alloc, safe_erase=False)
         Rewriter.erase_op(load, safe_erase=False)
@@ -592,8 +660,10 @@ def reverse_programs(func: tt.FuncOp, axis: int) -> None:
 
 
 def _unstamp(loop: scf.ForOp) -> None:
-    for op in loop.walk():
-        op.attributes.pop(PARTITION, None)
+    """Take phase 1's stamps off `loop` and the key loops it stamped with it."""
+    for each in sequence(loop)[0]:
+        for op in each.walk():
+            op.attributes.pop(PARTITION, None)
     loop.attributes.pop(ATTENTION, None)
     loop.attributes.pop(PING_PONG, None)
 

@@ -351,22 +351,24 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
 
 
 def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
-    """Steps 1-4 for an attention-shaped loop (`attention.py`: its preconditions): the
-    producer gets the K/V loads and their index arithmetic, the consumer everything else;
-    `ATTENTION` on the loop sends it to `attention_lowering.py` in phase 2."""
+    """Steps 1-4 for an attention-shaped loop and the key loops after it (`attention.py`: its
+    preconditions): in each, the producer gets the K/V loads and their index arithmetic, the
+    consumer everything else; `ATTENTION` on the first sends them to
+    `attention_lowering.py` in phase 2."""
     check_context(loop)
     shaped = attention.recognize(loop, default_stages)
     if mode == "auto" and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
-    found = WarpSpecializedLoop(loop, shaped.loads, shaped.dots, shaped.stages)
-    for op, parts in assign_partitions(found).items():
-        op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
-    loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    for key in shaped.keys:
+        found = WarpSpecializedLoop(key.loop, key.loads, key.dots, shaped.stages)
+        for op, parts in assign_partitions(found).items():
+            op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
+        key.loop.attributes[NUM_STAGES] = int_attr(shaped.stages)
     loop.attributes[attention.ATTENTION] = UnitAttr()
     if turns:
         loop.attributes[pingpong.PING_PONG] = UnitAttr()
-    return found
+    return WarpSpecializedLoop(loop, shaped.keys[0].loads, shaped.keys[0].dots, shaped.stages)
 
 
 def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
@@ -499,8 +501,8 @@ class PartitionLoops(ModulePass):
             loops = _loops(func)
             for position in range(len(loops)):
                 loop = loops[position]
-                if not is_candidate(loop, self.mode):
-                    continue
+                if not is_candidate(loop, self.mode) or any(PARTITION in op.attributes for op in loop.body.ops):
+                    continue  # not asked for, or stamped with the attention loop before it
                 nest = persistent_loops(loop)
                 if nest is not None:
                     tile = loops.index(nest[0])
@@ -527,9 +529,14 @@ class PartitionLoops(ModulePass):
             nest = persistent_loops(copy_loop)
             k_loop = copy_loop if nest is None else nest[1]
             queries = nest is None and attention.is_attention_shaped(k_loop)
-            if any(isinstance(op, tt.LoadOp) for op in k_loop.body.ops) or queries:
+            loops = attention.sequence(k_loop)[0] if queries else [k_loop]
+            if any(isinstance(op, tt.LoadOp) for each in loops for op in each.body.ops) or queries:
                 analysis = TileAccessAnalysis(ModuleAxisInfo(copy.get_toplevel_object()))
-                plan = tma_plan(k_loop, analysis) + (query_plan(k_loop, analysis) if queries else [])
+                plan = [access for each in loops for access in tma_plan(each, analysis)]
+                if queries:
+                    for each in loops:
+                        plan += [access for access in query_plan(each, analysis)
+                                 if all(access[0].op is not known[0].op for known in plan)]
                 convert(DescriptorBuilder(copy, analysis), plan, restage=True)
             copy_loop = _loops(copy)[position]
             nest = persistent_loops(copy_loop)

@@ -604,6 +604,8 @@ class PartitionLoopsToWarpSpecialize(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for loop in stamped_loops(op):
+            if loop.get_toplevel_object() is not op:
+                continue  # a later key loop of an attention loop lowered before it
             if is_attention_loop(loop):
                 lower_or_decline(loop)
             elif any(isinstance(body_op, scf.ForOp) for body_op in loop.body.ops):

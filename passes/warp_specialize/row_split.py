@@ -223,8 +223,11 @@ class WarpgroupRows:
     builder: OpBuilder
     outer: OpBuilder
     loop: scf.ForOp
+    """The first loop the region runs: what its block holds before it is outside."""
     mapping: dict[SSAValue, SSAValue] = field(default_factory=dict)
     scopes: list[dict[tuple[SSAValue, Axis], SSAValue]] = field(default_factory=lambda: [{}])
+    aliases: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    """Values read as another (a select known to pick its first operand): not built."""
 
     def get(self, value: SSAValue, axis: Axis = None) -> SSAValue:
         """`value` in this region: row-tied ones as built, free tensors along `axis`."""
@@ -232,9 +235,11 @@ class WarpgroupRows:
             if is_tensor(value) and self.split.axes.get(value, axis) != axis:
                 raise Refused("a row-tied tensor read whole (or along another axis)")
             return self.mapping[value]
+        if value in self.aliases:
+            return self.get(self.aliases[value], axis)
         if not is_tensor(value):
             owner = value.owner
-            if isinstance(owner, Operation) and self.loop.is_ancestor(owner):
+            if isinstance(owner, Operation) and self._inside(owner):
                 return self._build_scalar(value)
             return value
         if value in self.split.axes:
@@ -250,9 +255,17 @@ class WarpgroupRows:
         (self.scopes[0] if outside else self.scopes[-1])[key] = built
         return built
 
+    def _inside(self, op: Operation) -> bool:
+        """`op` is the first loop's, or comes after it (later loops, the ops between them):
+        not a value the region may read as it is."""
+        block = self.loop.parent_block()
+        while op is not None and op.parent_block() is not block:
+            op = op.parent_op()
+        return op is not None and (op is self.loop or is_before_in_block(self.loop, op))
+
     def _build_scalar(self, value: SSAValue) -> SSAValue:
-        """A scalar of the loop's body read before the walk reaches it (a mask's bound):
-        built where read, then known to the walk."""
+        """A scalar of the loops or between them read before the walk reaches it (a mask's
+        bound, a later loop's bound): built where read, then known to the walk."""
         op = value.owner
         if op.regions or not is_side_effect_free(op):
             raise Refused(f"a scalar the warpgroups cannot re-create ('{op.name}')")

@@ -7,8 +7,10 @@ Kernels: `attention_pointers`, pointer loads with masks (Q once before the loop,
 key block; the pass turns them into TMA loads of tensormaps made on the device), a masked
 pointer store of O and of the log-sum-exp, sequence lengths not a multiple of the blocks
 (200, 1000) and one block (64); the bench's `attention_fwd` on host TMA descriptors (sequence
-384, a multiple of both blocks, as it requires). Key blocks of 128 at D = 64 and of 64 at
-D = 128 (`mode=auto` declines 64 x 64). fp16 and bf16, D = 64 and 128, causal and
+384, a multiple of both blocks, as it requires); `attention_two_loops`, causal attention as
+Triton's tutorial writes it, the blocks below the diagonal in one loop and the diagonal
+block in a second (sequences 128, where the first loop never runs, and 512). Key blocks of
+128 at D = 64 and of 64 at D = 128 (`mode=auto` declines 64 x 64). fp16 and bf16, D = 64 and 128, causal and
 not; `num_warps=8` (two consumer warpgroups of 64 rows each, 12 warps launched), with
 ping-pong turns (`warp-specialize-consumers=pingpong`), and `num_warps=4` with a 64-row
 block (one consumer warpgroup, the loop marked `warp_specialize=True`). O and the
@@ -41,6 +43,8 @@ CASES += [("pointers", AUTO, 8, 128, 128, dtype, 64, causal, 64) for dtype in ("
           for causal in (False, True)]
 CASES += [("descriptors", AUTO, 8, 128, KEY_BLOCK[d], dtype, d, causal, 384) for dtype in ("float16", "bfloat16")
           for d in (64, 128) for causal in (False, True)]
+CASES += [("two_loops", AUTO, 8, 128, KEY_BLOCK[d], dtype, d, True, seq) for dtype in ("float16", "bfloat16")
+          for d in (64, 128) for seq in (128, 512)]
 CASES += [("pointers", PINGPONG, 8, 128, KEY_BLOCK[d], "bfloat16", d, causal, 1000) for d in (64, 128)
           for causal in (False, True)]
 CASES += [("pointers_marked", MARKED, 4, 64, 64, dtype, 64, causal, 1000) for dtype in ("float16", "bfloat16")
@@ -96,6 +100,38 @@ def child() -> None:
         tl.store(o_ptr + base + rows[:, None] * stride_s + dims[None, :], (acc / l_i[:, None]).to(o_ptr.dtype.element_ty),
                  mask=rows[:, None] < seq_len)
 
+    @triton.jit
+    def attention_two_loops(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len, HEAD_DIM: tl.constexpr,
+                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
+        """Causal attention as two loops: the key blocks below the query block's diagonal
+        unmasked, then the diagonal block masked (the second taking the first's running
+        max, sum and output); host descriptors over [heads * seq_len, HEAD_DIM]."""
+        start_m = tl.program_id(0) * BLOCK_M
+        row0 = tl.program_id(1) * seq_len
+        q = q_desc.load([row0 + start_m, 0])
+        m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
+        l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+        acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+        rows = start_m + tl.arange(0, BLOCK_M)
+        for start_n in range(0, start_m, BLOCK_N):
+            qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
+            m_new = tl.maximum(m_i, tl.max(qk, 1))
+            p = tl.math.exp2(qk - m_new[:, None])
+            alpha = tl.math.exp2(m_i - m_new)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
+            m_i = m_new
+        for start_n in range(start_m, start_m + BLOCK_M, BLOCK_N):
+            qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
+            qk = tl.where(rows[:, None] >= start_n + tl.arange(0, BLOCK_N)[None, :], qk, float("-inf"))
+            m_new = tl.maximum(m_i, tl.max(qk, 1))
+            p = tl.math.exp2(qk - m_new[:, None])
+            alpha = tl.math.exp2(m_i - m_new)
+            l_i = l_i * alpha + tl.sum(p, 1)
+            acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
+            m_i = m_new
+        o_desc.store([row0 + start_m, 0], (acc / l_i[:, None]).to(o_desc.dtype))
+
     def reference(q, k, v, causal):
         scores = q.float() @ k.float().transpose(-1, -2) * q.shape[-1]**-0.5
         if causal:
@@ -112,12 +148,12 @@ def child() -> None:
         lse = torch.full((HEADS, seq), float("nan"), device="cuda")
         grid = (triton.cdiv(seq, block_m), HEADS)
         with ttpipe.triton.installed(pipeline):
-            if kernel == "descriptors":
+            if kernel in ("descriptors", "two_loops"):
                 descs = [TensorDescriptor.from_tensor(t.view(HEADS * seq, d), [block, d])
                          for t, block in ((q, block_m), (k, block_n), (v, block_n), (o, block_m))]
-                compiled = attention_fwd[grid](*descs, d**-0.5 * math.log2(math.e), seq, BLOCK_M=block_m,
-                                               BLOCK_N=block_n, HEAD_DIM=d, CAUSAL=causal, num_warps=warps,
-                                               num_stages=3)
+                fn = attention_fwd if kernel == "descriptors" else attention_two_loops
+                compiled = fn[grid](*descs, d**-0.5 * math.log2(math.e), seq, BLOCK_M=block_m, BLOCK_N=block_n,
+                                    HEAD_DIM=d, CAUSAL=causal, num_warps=warps, num_stages=3)
             else:
                 compiled = attention_pointers[grid](q, k, v, o, lse, d**-0.5, seq, q.stride(0), q.stride(1),
                                                     HEAD_DIM=d, BLOCK_M=block_m, BLOCK_N=block_n, CAUSAL=causal,
@@ -125,11 +161,11 @@ def child() -> None:
             torch.cuda.synchronize()
         want_o, want_lse = reference(q, k, v, causal)
         error = ((o.float() - want_o).norm() / want_o.norm()).item()
-        if kernel != "descriptors":
+        if kernel.startswith("pointers"):
             error = max(error, ((lse - want_lse).norm() / want_lse.norm()).item())
         ttgir = compiled.asm["ttgir"]
         print(json.dumps({"case": list(case), "nan": bool(o.isnan().any()) or bool(lse.isnan().any()
-                                                                                  and kernel != "descriptors"),
+                                                                                  and kernel.startswith("pointers")),
                           "error": error, "warp_specialized": "ttg.warp_specialize" in ttgir,
                           "launch_warps": compiled.metadata.num_warps}), flush=True)
 
