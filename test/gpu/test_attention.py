@@ -7,7 +7,7 @@ Kernels: `attention_pointers`, pointer loads with masks (Q once before the loop,
 key block; the pass turns them into TMA loads of tensormaps made on the device), a masked
 pointer store of O and of the log-sum-exp, sequence lengths not a multiple of the blocks
 (200, 1000) and one block (64); the bench's `attention_fwd` on host TMA descriptors (sequence
-384, a multiple of both blocks, as it requires); `attention_two_loops`, causal attention as
+384, a multiple of both blocks, as it requires); the bench's `attention_fwd_two_loops`, causal attention as
 Triton's tutorial writes it, the blocks below the diagonal in one loop and the diagonal
 block in a second (sequences 128, where the first loop never runs, and 512). Key blocks of
 128 at D = 64 and of 64 at D = 128 (`mode=auto` declines 64 x 64). fp16 and bf16, D = 64 and 128, causal and
@@ -63,7 +63,7 @@ def child() -> None:
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     import ttpipe.triton
-    from ttpipe.bench.kernels import attention_fwd
+    from ttpipe.bench.kernels import attention_fwd, attention_fwd_two_loops
 
     @triton.jit
     def attention_pointers(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, seq_len, stride_h, stride_s,  #
@@ -100,38 +100,6 @@ def child() -> None:
         tl.store(o_ptr + base + rows[:, None] * stride_s + dims[None, :], (acc / l_i[:, None]).to(o_ptr.dtype.element_ty),
                  mask=rows[:, None] < seq_len)
 
-    @triton.jit
-    def attention_two_loops(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len, HEAD_DIM: tl.constexpr,
-                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
-        """Causal attention as two loops: the key blocks below the query block's diagonal
-        unmasked, then the diagonal block masked (the second taking the first's running
-        max, sum and output); host descriptors over [heads * seq_len, HEAD_DIM]."""
-        start_m = tl.program_id(0) * BLOCK_M
-        row0 = tl.program_id(1) * seq_len
-        q = q_desc.load([row0 + start_m, 0])
-        m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
-        l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
-        acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
-        rows = start_m + tl.arange(0, BLOCK_M)
-        for start_n in range(0, start_m, BLOCK_N):
-            qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
-            m_new = tl.maximum(m_i, tl.max(qk, 1))
-            p = tl.math.exp2(qk - m_new[:, None])
-            alpha = tl.math.exp2(m_i - m_new)
-            l_i = l_i * alpha + tl.sum(p, 1)
-            acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
-            m_i = m_new
-        for start_n in range(start_m, start_m + BLOCK_M, BLOCK_N):
-            qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
-            qk = tl.where(rows[:, None] >= start_n + tl.arange(0, BLOCK_N)[None, :], qk, float("-inf"))
-            m_new = tl.maximum(m_i, tl.max(qk, 1))
-            p = tl.math.exp2(qk - m_new[:, None])
-            alpha = tl.math.exp2(m_i - m_new)
-            l_i = l_i * alpha + tl.sum(p, 1)
-            acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
-            m_i = m_new
-        o_desc.store([row0 + start_m, 0], (acc / l_i[:, None]).to(o_desc.dtype))
-
     def reference(q, k, v, causal):
         scores = q.float() @ k.float().transpose(-1, -2) * q.shape[-1]**-0.5
         if causal:
@@ -151,9 +119,10 @@ def child() -> None:
             if kernel in ("descriptors", "two_loops"):
                 descs = [TensorDescriptor.from_tensor(t.view(HEADS * seq, d), [block, d])
                          for t, block in ((q, block_m), (k, block_n), (v, block_n), (o, block_m))]
-                fn = attention_fwd if kernel == "descriptors" else attention_two_loops
+                fn, extra = (attention_fwd, {"CAUSAL": causal}) if kernel == "descriptors" else (
+                    attention_fwd_two_loops, {})
                 compiled = fn[grid](*descs, d**-0.5 * math.log2(math.e), seq, BLOCK_M=block_m, BLOCK_N=block_n,
-                                    HEAD_DIM=d, CAUSAL=causal, num_warps=warps, num_stages=3)
+                                    HEAD_DIM=d, num_warps=warps, num_stages=3, **extra)
             else:
                 compiled = attention_pointers[grid](q, k, v, o, lse, d**-0.5, seq, q.stride(0), q.stride(1),
                                                     HEAD_DIM=d, BLOCK_M=block_m, BLOCK_N=block_n, CAUSAL=causal,

@@ -4,7 +4,8 @@ Triton's backend to sm_90a cubins (no GPU needed).
 Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels of ours):
 `attention_causal.ttir`, the bench's `attention_fwd` (host TMA descriptors, causal, D = 128,
 128x64 blocks) at num_warps=8; `attention.ttir`, the same kernel not causal (D = 64, 128x128
-blocks); `attention_pointers.ttir`, attention as users write it
+blocks); `attention_two_loops.ttir`, the causal kernel in two loops as Triton's tutorial
+writes it (`attention_fwd_two_loops`, D = 128, 128x128 blocks); `attention_pointers.ttir`, attention as users write it
 (pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 128,
 128x64 blocks, fp16) at num_warps=8, and `attention_pointers_d64.ttir`, the same at D = 64
 (64-key blocks: too little wgmma work per block for `mode=auto`); `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
@@ -142,3 +143,22 @@ def test_causal_programs_launch_heaviest_first(causal):
     assert "tt.get_num_programs x" in causal.asm["ttgir"]
     plain = compile_input("attention.ttir")
     assert "ttg.warp_specialize(" in plain.asm["ttgir"] and "tt.get_num_programs" not in plain.asm["ttgir"]
+
+
+def test_two_key_loops_share_one_ring():
+    """The loop below the diagonal and the diagonal loop: the producer runs both copies in
+    turn, then each consumer, its ring state carried from one to the next; the first loop's
+    last stage is released after its last update, for the second."""
+    compiled = compile_input("attention_two_loops.ttir")
+    ttgir = compiled.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1 and ttgir.count("ttg.local_alloc : () -> !ttg.memdesc<3x128x128") == 2
+    producer = ttgir[ttgir.rindex("partition1("):]
+    assert producer.count("scf.for") == 2 and producer.count("ttng.async_tma_copy_global_to_local") == 5
+    default = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
+    # One rotated loop per key loop under its own scf.if; the diagonal loop's (one 128-key
+    # block: its prologue and last update only) folds away.
+    assert default.count("scf.for") == 1 and len(re.findall(r"= scf\.if %\S+ -> \(tensor<64xf32", default)) >= 2
+    first_epilogue = default[default.index("} {tt.num_stages = 0 : i32}"):]
+    first_epilogue = first_epilogue[:first_epilogue.index("scf.yield")]
+    assert "ttng.arrive_barrier" in first_epilogue  # the first loop's last stage released
+    assert "tt.get_num_programs x" in ttgir  # the diagonal's position grows with the program: heaviest first

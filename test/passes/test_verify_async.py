@@ -73,7 +73,8 @@ def test_no_error_on_ttpipes_warp_specialized_kernels(options):
         results, remarks = _checked(module)
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
         auto = "warp-specialize=auto" in options
-        if (auto and source.stem.startswith("attention") and not source.stem.endswith("d64")) or (
+        turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
+        if (auto and source.stem.startswith("attention") and not source.stem.endswith("d64") and not turns_refused) or (
                 not auto and options != "num-warps=8" and "tt.warp_specialize" in text):
             assert "ttg.warp_specialize" in str(module), source
 

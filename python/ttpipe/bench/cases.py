@@ -181,12 +181,16 @@ ATTENTION_PIPELINE = "ttgir-sm90{warp-specialize=auto}"
 """Attention kernels are written without `warp_specialize=True`: the cost model decides."""
 
 
-def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool, block_n: int) -> Case:
+def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool, block_n: int,
+               two_loops: bool = False) -> Case:
     """Issue 13's attention forward (bf16), against cuDNN's SDPA
-    (`torch.nn.functional.scaled_dot_product_attention` under the cuDNN backend)."""
+    (`torch.nn.functional.scaled_dot_product_attention` under the cuDNN backend); with
+    `two_loops`, the causal kernel written as Triton's tutorial writes it."""
     block_m = 128
-    name = f"attn-fwd-bf16-d{head_dim}-s{seq_len}{'-causal' if causal else ''}"
-    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim, "CAUSAL": causal}
+    name = f"attn-fwd-bf16-d{head_dim}-s{seq_len}{'-causal' if causal else ''}{'-two-loops' if two_loops else ''}"
+    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "HEAD_DIM": head_dim}
+    if not two_loops:
+        constexprs["CAUSAL"] = causal
     signature = {"q_desc": f"tensordesc<bf16[{block_m},{head_dim}]>", "k_desc": f"tensordesc<bf16[{{BLOCK_N}},{head_dim}]>",
                  "v_desc": f"tensordesc<bf16[{{BLOCK_N}},{head_dim}]>", "o_desc": f"tensordesc<bf16[{block_m},{head_dim}]>",
                  "qk_scale": "fp32", "seq_len": "i32"}
@@ -225,7 +229,8 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
         return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
 
     flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
-    return Case(name, kernels.attention_fwd, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
+    kernel = kernels.attention_fwd_two_loops if two_loops else kernels.attention_fwd
+    return Case(name, kernel, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
                 "TFLOP/s", flops, 2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE,
                 targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
                 stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), inputs_per_version=True)
@@ -233,9 +238,10 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
 
 ATTENTION_CASES = tuple(
     _attention(batch, 32, seq_len, head_dim, causal, block_n)
-    for batch, seq_len, head_dim, block_n in ((4, 4096, 128, 128), (1, 16384, 64, 128)) for causal in (False, True))
+    for batch, seq_len, head_dim, block_n in ((4, 4096, 128, 128), (1, 16384, 64, 128)) for causal in (False, True)
+) + (_attention(4, 32, 4096, 128, True, 128, two_loops=True), )
 """Issue 13's attention forward: bf16, 32 heads, D = 128 at sequence 4096 (batch 4) and
-D = 64 at 16384 (batch 1), causal and not."""
+D = 64 at 16384 (batch 1), causal and not; and the causal D = 128 kernel in two loops."""
 
 
 def _layernorm(name: str, rows: int, cols: int, tolerance: float) -> Case:

@@ -189,6 +189,39 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
 
 
 @triton.jit
+def attention_fwd_two_loops(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
+                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """Causal `attention_fwd` as Triton's tutorial writes it, in two loops: the key blocks
+    below the query block's diagonal unmasked, then the diagonal block masked (the second
+    taking the first's running max, sum and output)."""
+    start_m = tl.program_id(0) * BLOCK_M
+    row0 = tl.program_id(1) * seq_len
+    q = q_desc.load([row0 + start_m, 0])
+    m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    rows = start_m + tl.arange(0, BLOCK_M)
+    for start_n in range(0, start_m, BLOCK_N):
+        qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
+        m_i = m_new
+    for start_n in range(start_m, start_m + BLOCK_M, BLOCK_N):
+        qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * qk_scale
+        qk = tl.where(rows[:, None] >= start_n + tl.arange(0, BLOCK_N)[None, :], qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = tl.dot(p.to(q.dtype), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
+        m_i = m_new
+    o_desc.store([row0 + start_m, 0], (acc / l_i[:, None]).to(o_desc.dtype))
+
+
+@triton.jit
 def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK_N: tl.constexpr):
     """y = (x - mean) / sqrt(var + eps) * w + b over each row (one row per program)."""
     row = tl.program_id(0).to(tl.int64)
