@@ -15,5 +15,12 @@ mbarriers for phase 2).
 tile later. `epilogue_partition.py`: with `epilogue=partition`, the stores in a one-warp
 partition fed through a full/empty channel.
 
+`attention.py`: attention-shaped loops (a wgmma result the iteration reads, the online
+softmax between two wgmmas), and sequences of them: what phase 1 checks and stamps;
+`attention_lowering.py`: their phase 2 (a producer for K, V and Q once; consumer
+warpgroups each on its rows, the softmax under the next wgmmas). `row_split.py`: a
+function's tensors split by rows over the consumer warpgroups. `loop_copies.py`: the
+partitions' copies of a loop and the producer's TMA loads (phase 2's steps 3-4, shared).
+
 `warp_specialize.py` (`ttpipe-warp-specialize`) runs the three in order.
 """

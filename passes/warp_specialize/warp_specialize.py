@@ -74,6 +74,16 @@ class WarpSpecialize(ModulePass):
     Triton's tutorials write them) are TMA loads of descriptors the kernel makes on the
     device before the loop (`pointer_loads.py`, `ttpipe-pointer-loads-to-tma`).
 
+    Attention (`attention.py`, `attention_lowering.py`): a loop whose first wgmma's result
+    the iteration reads (S = Q K^T, then the online softmax, then O += P V) gets a one-warp
+    producer loading K and V into a ring (and Q once), and consumer warpgroups each
+    computing its rows of the tile (`row_split.py`) in a loop rotated by one iteration, so
+    that the next S and this O are issued back to back and the softmax runs under them
+    (FlashAttention-3's intra-warpgroup overlap); masked selects run only where their mask
+    can be false (the causal diagonal), causal query blocks launch longest first, and a
+    sequence of such loops (the blocks below the diagonal, then the diagonal) shares one
+    ring. `consumers=pingpong` adds turns between the two warpgroups (measured slower).
+
     Phases: `ttpipe-ws-partition` (which loops; refusals as `loop not warp-specialized:
     <reason>` remarks), `ttpipe-ws-partition-loops`, `ttpipe-ws-registers`; each module's
     docstring gives its steps, preconditions and attributes.
