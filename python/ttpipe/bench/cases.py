@@ -63,6 +63,8 @@ class Case:
     """Stock Triton's versions of the same source: (label, constexpr overrides). Stock's figure
     is the fastest that compiles and passes the check; one that fails to compile is recorded
     as failed. Empty: stock compiles the case's own constexprs (label "")."""
+    baseline_name: str = "cuBLAS"
+    """What the torch side runs, as the goals column names it."""
     inputs_per_version: bool = False
     """The setup's inputs depend on the constexprs (host TMA descriptors whose block is
     BLOCK_N): each stock version with other constexprs gets inputs of its own (the same
@@ -233,7 +235,8 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
     return Case(name, kernel, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
                 "TFLOP/s", flops, 2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE,
                 targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
-                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), inputs_per_version=True)
+                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), inputs_per_version=True,
+                baseline_name="cuDNN")
 
 
 ATTENTION_CASES = tuple(

@@ -331,6 +331,7 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
     row["ratio"] = {side: _ratio(row["rate"], side) for side in TARGET_SIDES}
     row["targets"] = {side: {"goal": goal, "ratio": row["ratio"][side], "met": (row["ratio"][side] or 0.0) >= goal}
                       for side, goal in case.targets}
+    row["baseline"] = case.baseline_name
     row["triton_version"] = triton.__version__
     return row
 
@@ -394,7 +395,7 @@ def compile_table(rows: list[dict], dry_run: bool) -> str:
 def _goal_cell(row: dict) -> str:
     cells = []
     for side, target in row["targets"].items():
-        name = "stock" if side == "triton" else "cuBLAS" if side == "torch" else side
+        name = "stock" if side == "triton" else row.get("baseline", "cuBLAS") if side == "torch" else side
         cells.append(f"{'' if target['met'] else 'MISS '}>={target['goal']:.2f}x {name}")
     return ", ".join(cells)
 
