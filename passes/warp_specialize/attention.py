@@ -20,15 +20,25 @@ max, running sum, output accumulator) are computed from those. Concretely:
     `ttg.local_alloc`, read only by the loop's wgmmas), which the producer brings by TMA
     into its own buffer with its own mbarrier;
   - the only other ops with regions are `tt.reduce`s; side effects only the TMA loads;
-  - after the loop up to a bare `tt.return`: side-effect-free ops and stores of rows
+  - before the loop, no side effect but the Q loads (each program is independent: the
+    lowering may reorder them, `heavy_first_axes`);
+  - the loop may be followed by more key loops (`sequence`: the tutorial's causal kernel
+    runs the blocks below the diagonal, then the diagonal block), separated only by
+    side-effect-free ops without regions, each such a loop itself, loading the same tiles
+    (they share one ring);
+  - after the last loop up to a bare `tt.return`: side-effect-free ops and stores of rows
     (`tt.store`, `tt.descriptor_store` of a value whose rows are split along axis 0);
   - with `ttg.num-warps = 4 C`, C > 1: the C warpgroups each take `rows / C` rows of the
-    tile (`row_split.py`'s analysis must split every tensor of the loop and epilogue),
+    tile (`row_split.py`'s analysis must split every tensor of the loops and epilogue),
     one `tt.func` per module (the module's `ttg.num-warps` becomes 4);
   - the ring (`stages x (K + V tiles)`, two mbarriers per stage), the Q buffer and its
-    mbarrier, and with C > 1 the staging tile (the Q buffer where the layouts match,
-    `AttentionLoop.query_staging`) and mbarrier of each TMA store fit in shared memory with `stages` the loop's `tt.num_stages` (or the option), lowered while it does
-    not fit, at least 2.
+    mbarrier, the turn mbarriers, and with C > 1 the staging tile (the Q buffer where the
+    layouts match, `AttentionLoop.query_staging`) and mbarrier of each TMA store fit in
+    shared memory with `stages` the loop's `tt.num_stages` (or the option), lowered while
+    it does not fit, at least 2.
+
+`mode=auto` also asks `unprofitable` (BLOCK_N x HEAD_DIM >= `MIN_KEY_BLOCK_WORK`) beyond
+`partition.unprofitable`'s two consumer warpgroups.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ the Q buffer, and the producer and consumer regions under `ttg.warp_specialize`.
 Algorithm, on a copy of the function that replaces it only when every step succeeds (the
 row split's full check is the rebuild itself; a refusal leaves the loop as it was, its
 stamps removed, with the remark `loop not warp-specialized: <reason>`):
+  0. First, where the loop's trip count grows with a program id (causal attention), that
+     id reads `num_programs - 1 - pid` everywhere (`attention.heavy_first_axes`): the
+     longest programs launch first and the shortest end the grid.
   1. Before the loop: a `stages x tile` ring buffer per TMA load of the body (K, V) with
      `stages` full mbarriers (count 1) and `stages` empty ones (count C, one arrival per
      consumer warpgroup); a buffer per Q tile and one mbarrier for them all (count 1);
@@ -11,8 +14,10 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      `AttentionLoop.query_staging`) and an mbarrier (count C - 1) per TMA store of the
      epilogue (`cooperative.store_staged_rows`); then a `gpu.barrier`. All freed after.
   2. The producer (last partition, one warp; `loop_copies.py`): arms the Q mbarrier with
-     the Q tiles' bytes and issues their TMA copies once, then its copy of the loop: wait
-     empty, expect the stage's bytes on full, the K and V TMA copies into the stage.
+     the Q tiles' bytes and issues their TMA copies once, then its copy of each key loop
+     (one `PipelineState` carried from one to the next; the scalars a later loop reads,
+     computed between the loops, cloned before its copy): wait empty, expect the stage's
+     bytes on full, the K and V TMA copies into the stage.
   3. Consumer warpgroup c (the default region for c = 0, 4-warp partitions after it) runs
      the rest of the function for its rows `[c h, (c + 1) h)` (`row_split.py`): it waits
      the Q mbarrier (phase 0) and views its rows of each Q tile (`memdesc_subslice`), then
@@ -24,14 +29,15 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      previous iteration's in-flight wgmma results (the only wait the softmax needs; it
      retires every earlier wgmma), then the release of the previous iteration's stage
      (not in the first iteration); wgmmas whose results are only yielded stay in flight.
-     After the loop one `warp_group_dot_wait {pendings = 0}` flushes them; then the
+     After the loop one `warp_group_dot_wait {pendings = 0}` flushes them. With more key
+     loops after it, the ring state runs on into the next, the last stage of this one is
+     released once flushed (the next reuses the ring), and the ops between are rebuilt.
+     The rotated form (FlashAttention-3's intra-warpgroup overlap, where the body has its
+     shape, `attention.SoftmaxOverlap`) is `ConsumerRegion.overlapped`'s. Then the
      epilogue at its rows: `tt.store`s of its rows, TMA stores staged (C > 1: each
      warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1).
   4. The original loop, Q loads, epilogue and the tensors only they read are erased; the
      module's `ttg.num-warps` becomes 4 (`cooperative.one_warpgroup_module`).
-  0. First, where the loop's trip count grows with a program id (causal attention), that
-     id reads `num_programs - 1 - pid` everywhere (`attention.heavy_first_axes`): the
-     longest programs launch first and the shortest end the grid.
 
 Correct for any trip count: with none, no stage is touched and the flush waits for
 nothing; the producer's wait for stage k's reuse needs every warpgroup's release of
