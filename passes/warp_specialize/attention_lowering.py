@@ -50,9 +50,10 @@ released (the producer issued its last acquire already).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
@@ -284,7 +285,8 @@ class ConsumerRegion:
 
     # ---------------------------------------------------------------- ops of the body
 
-    def build_ops(self, key: KeyLoop, ops: list[Operation], stage: SSAValue, on_dot) -> None:
+    def build_ops(self, key: KeyLoop, ops: list[Operation], stage: SSAValue,
+                  on_dot: Callable[[ttng.WarpGroupDotOp], object]) -> None:
         """Build the ops `ops` of `key`'s body in order at `rows.builder`, the loaded tiles
         read from ring stage `stage`; each wgmma goes to `on_dot(op)`; free tensors are built
         where read; the producer's ops, scalars already built and ops whose result is
@@ -319,7 +321,7 @@ class ConsumerRegion:
         rows.mapping[op.d] = dot.d
         return dot
 
-    def wait(self, values: list[SSAValue], pendings: int, location) -> None:
+    def wait(self, values: list[SSAValue], pendings: int, location: Attribute) -> None:
         """`warp_group_dot_wait {pendings}` forwarding the original `values` (as built)."""
         rows = self.rows
         wait = rows.builder.insert(ttng.WarpGroupDotWaitOp([rows.mapping[v] for v in values], pendings=pendings),
