@@ -21,6 +21,7 @@ from xdsl.traits import (
 )
 
 from ttpipe.dialects import arith, scf, tt
+from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
 from ttpipe.dialects.ttng import TMEMAllocOp
@@ -152,6 +153,12 @@ def ceil_trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAVa
 def trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue] | None = None) -> SSAValue:
     """`max(0, ceil_trip_count)`: the iterations of `loop`, as i32 at `b`'s point."""
     return b.maxsi(ceil_trip_count(b, loop, mapping), b.int_constant(0, 32))
+
+
+def runs(b: OpBuilder, loop: scf.ForOp, lower: SSAValue, upper: SSAValue) -> SSAValue:
+    """An i1 at `b`'s point: `loop`, its bounds `lower` and `upper` as the caller sees them,
+    runs at least once (compared as the loop compares, signed or not)."""
+    return b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
 
 
 def iteration_index(b: OpBuilder, loop: scf.ForOp) -> SSAValue:

@@ -51,7 +51,9 @@ def nvidia_compute_capability(module: ModuleOp) -> int:
     return int(digits)
 
 
-def _lookup_int(op: Operation, name: str) -> int | None:
+def lookup_int(op: Operation, name: str) -> int | None:
+    """The integer attribute `name` of the nearest op around `op` (itself included) that
+    sets it, or None."""
     current: Operation | None = op
     while current is not None:
         attr = current.attributes.get(name)
@@ -63,7 +65,7 @@ def _lookup_int(op: Operation, name: str) -> int | None:
 
 def num_warps(op: Operation) -> int:
     """`lookupNumWarps`: `ttg.num-warps` of the nearest enclosing op that sets it."""
-    found = _lookup_int(op, NUM_WARPS_ATTR)
+    found = lookup_int(op, NUM_WARPS_ATTR)
     if found is None:
         raise error_at(op, f"no '{NUM_WARPS_ATTR}' on the module or an enclosing op")
     return found
@@ -71,13 +73,13 @@ def num_warps(op: Operation) -> int:
 
 def num_ctas(op: Operation) -> int:
     """`lookupNumCTAs`: `ttg.num-ctas` of the module (1 when absent)."""
-    found = _lookup_int(op, NUM_CTAS_ATTR)
+    found = lookup_int(op, NUM_CTAS_ATTR)
     return 1 if found is None else found
 
 
 def threads_per_warp(op: Operation) -> int:
     """`TritonGPUDialect::getThreadsPerWarp`: `ttg.threads-per-warp` of the module (32 when absent)."""
-    found = _lookup_int(op, THREADS_PER_WARP_ATTR)
+    found = lookup_int(op, THREADS_PER_WARP_ATTR)
     return 32 if found is None else found
 
 

@@ -343,6 +343,36 @@ def encoding_from_descriptor(type_: TensorType, desc: SSAValue) -> Attribute:
 # ====================================================================== rewiring buffers
 
 
+def rebuilt_view(b: OpBuilder, view: Operation, value: SSAValue) -> Operation:
+    """The memdesc view op `view` built again at `b` on `value` (taking its mutability),
+    with `view`'s attributes."""
+    old_type: MemDescType = view.result.type
+    mutable = value.type.mutable
+    if isinstance(view, ttg.MemDescIndexOp):
+        new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
+                                   old_type.memory_space, mutable)
+        new = b.insert(ttg.MemDescIndexOp(value, view.index, result_type=new_type), view.location)
+    elif isinstance(view, ttg.MemDescSubsliceOp):
+        new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
+                                   old_type.memory_space, mutable, old_type.alloc_shape)
+        new = b.insert(ttg.MemDescSubsliceOp(value, offsets=view.offsets, result_type=new_type), view.location)
+    elif isinstance(view, ttg.MemDescTransOp):
+        new_type = trans_type(value.type, view.order.get_values())
+        if new_type is None:
+            raise Unsupported("no layout for a rebuilt memdesc_trans")
+        new = b.insert(ttg.MemDescTransOp(value, order=view.order, result_type=new_type), view.location)
+    elif isinstance(view, ttg.MemDescReshapeOp):
+        new_type = reshape_type(value.type, old_type.shape)
+        if new_type is None:
+            raise Unsupported("no layout for a rebuilt memdesc_reshape")
+        new = b.insert(ttg.MemDescReshapeOp(value, result_type=new_type), view.location)
+    else:
+        raise Unsupported("a memdesc_reinterpret of a replaced buffer")
+    for name, attr in view.attributes.items():
+        new.attributes.setdefault(name, attr)
+    return new
+
+
 def replace_uses_and_propagate_type(b: StageBuilder, old: Operation, value: SSAValue) -> None:
     """`replaceUsesAndPropagateType`: the uses of `old` read `value` instead; memdesc views
     of `old` are rebuilt on `value` (taking its mutability) and their uses rewired in turn."""
@@ -357,30 +387,7 @@ def replace_uses_and_propagate_type(b: StageBuilder, old: Operation, value: SSAV
             continue
         saved = b.insertion_point
         b.set_before(user)
-        old_type: MemDescType = user.result.type
-        mutable = value.type.mutable
-        if isinstance(user, ttg.MemDescIndexOp):
-            new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
-                                       old_type.memory_space, mutable)
-            new = b.insert(ttg.MemDescIndexOp(value, user.index, result_type=new_type), user.location)
-        elif isinstance(user, ttg.MemDescSubsliceOp):
-            new_type = MemDescType.get(old_type.shape, old_type.element_type, old_type.encoding,
-                                       old_type.memory_space, mutable, old_type.alloc_shape)
-            new = b.insert(ttg.MemDescSubsliceOp(value, offsets=user.offsets, result_type=new_type), user.location)
-        elif isinstance(user, ttg.MemDescTransOp):
-            new_type = trans_type(value.type, user.order.get_values())
-            if new_type is None:
-                raise Unsupported("no layout for a rebuilt memdesc_trans")
-            new = b.insert(ttg.MemDescTransOp(value, order=user.order, result_type=new_type), user.location)
-        elif isinstance(user, ttg.MemDescReshapeOp):
-            new_type = reshape_type(value.type, old_type.shape)
-            if new_type is None:
-                raise Unsupported("no layout for a rebuilt memdesc_reshape")
-            new = b.insert(ttg.MemDescReshapeOp(value, result_type=new_type), user.location)
-        else:
-            raise Unsupported("a memdesc_reinterpret of a replaced buffer")
-        for name, attr in user.attributes.items():
-            new.attributes.setdefault(name, attr)
+        new = rebuilt_view(b, user, value)
         b.insertion_point = saved
         replace_uses_and_propagate_type(b, user, new.result)
         to_erase.append(user)

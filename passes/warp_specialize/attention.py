@@ -54,19 +54,23 @@ from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
-from ttpipe.passes.common.ir import is_before_in_block
+from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
 from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, Unsupported, encoding_from_descriptor, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
 from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
 from ttpipe.passes.warp_specialize.row_split import RowSplit
-from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
+from ttpipe.passes.warp_specialize.tma_pipeline import (
+    MIN_STAGES,
+    reaches_alloc,
+    ring_bytes,
+    ring_tile_alloc,
+    stage_bytes,
+)
 
 ATTENTION = "ttpipe.attention"
 """Phase 1's mark on an attention-shaped loop it stamped (phase 2 lowers it with
 `attention_lowering.py`)."""
-
-MIN_STAGES = 2
 
 RESHAPES = (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)
 """Ops that only move a tensor's elements between shapes or layouts: cheaper to recompute
@@ -90,7 +94,7 @@ class KeyLoop:
 
     @property
     def stage_bytes(self) -> int:
-        return sum(tile_bytes(load.result.type) for load in self.loads)
+        return stage_bytes(self.loads)
 
 
 @dataclass
@@ -124,8 +128,8 @@ class AttentionLoop:
     def shared_bytes(self, stages: int) -> int:
         """Shared memory: the ring, the Q tiles and their mbarrier, the turn mbarriers, the
         staging tiles."""
-        ring = stages * (self.stage_bytes + 2 * MBARRIER_BYTES)
-        queries = sum(tile_bytes(load.result.type) for load in self.queries.values()) + MBARRIER_BYTES
+        ring = ring_bytes(stages, self.stage_bytes)
+        queries = stage_bytes(list(self.queries.values())) + MBARRIER_BYTES
         turns = PING_PONG_WARPGROUPS * MBARRIER_BYTES
         staging = 0
         if self.split.warpgroups > 1:
@@ -162,11 +166,17 @@ class IndexRange:
     end: int
 
 
+def _through_reshapes(value: SSAValue) -> Operation | None:
+    """The op computing `value`, looking through `RESHAPES` (None: a block argument)."""
+    op = value.owner
+    while isinstance(op, RESHAPES):
+        op = op.operands[0].owner
+    return op if isinstance(op, Operation) else None
+
+
 def index_range(value: SSAValue) -> IndexRange | None:
     """`value` as an `IndexRange`, or None where it is not one."""
-    op = value.owner
-    while isinstance(op, (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)):
-        op = op.operands[0].owner
+    op = _through_reshapes(value)
     if isinstance(op, tt.MakeRangeOp):
         return IndexRange(None, op.start.value.data, op.end.value.data)
     if isinstance(op, tt.SplatOp) and isinstance(op.src.type, IntegerType):
@@ -208,10 +218,7 @@ def tile_mask(select: arith.SelectOp) -> TileMask | None:
     comparisons = []
     pending = [select.condition]
     while pending:
-        value = pending.pop()
-        op = value.owner
-        while isinstance(op, (tt.ExpandDimsOp, tt.BroadcastOp, ttg.ConvertLayoutOp)):
-            op = op.operands[0].owner
+        op = _through_reshapes(pending.pop())
         if isinstance(op, arith.AndIOp):
             pending += op.operands
             continue
@@ -324,14 +331,8 @@ def is_attention_shaped(loop: scf.ForOp) -> bool:
 
 def read_in_body(value: SSAValue, loop: scf.ForOp) -> list[Operation]:
     """The ops of `loop`'s body (at any depth) reading `value`, but its yield."""
-    readers = []
-    for use in value.uses:
-        op = use.operation
-        while op is not None and op.parent_block() is not loop.body:
-            op = op.parent_op()
-        if op is not None and not isinstance(op, scf.YieldOp):
-            readers.append(op)
-    return readers
+    readers = [ancestor_in_block(loop.body, use.operation) for use in value.uses]
+    return [op for op in readers if op is not None and not isinstance(op, scf.YieldOp)]
 
 
 def key_loop(loop: scf.ForOp) -> KeyLoop:
@@ -358,7 +359,7 @@ def key_loop(loop: scf.ForOp) -> KeyLoop:
     if not dots[0].d.uses or not read_in_body(dots[0].d, loop):
         raise Refused("the first wgmma's result is not read in the iteration (not attention-shaped)")
     for dot in dots:
-        if not _is_ring_view(dot.b, allocs):
+        if not reaches_alloc(dot.b.owner, allocs):
             raise Refused("a wgmma whose B operand is not a tile loaded in the loop")
     yielded = loop.body.last_op.operands
     in_flight = []
@@ -405,8 +406,8 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
     keys = [key_loop(each) for each in loops]
     first = keys[0]
     for key in keys[1:]:
-        if [(load.result.type, ring_tile_alloc(load).result.type) for load in key.loads] != \
-                [(load.result.type, ring_tile_alloc(load).result.type) for load in first.loads]:
+        if [(load.result.type, key.tiles[load].result.type) for load in key.loads] != \
+                [(load.result.type, first.tiles[load].result.type) for load in first.loads]:
             raise Refused("key loops that load other tiles than the first (they share its ring)")
     queries: dict[ttg.LocalAllocOp, tt.DescriptorLoadOp] = {}
     for key in keys:
@@ -450,13 +451,6 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
     return found
 
 
-def _is_ring_view(value: SSAValue, allocs: set[Operation]) -> bool:
-    owner = value.owner
-    while isinstance(owner, MEMDESC_VIEWS):
-        owner = owner.src.owner
-    return owner in allocs
-
-
 def _query_load(a: SSAValue, loops: list[scf.ForOp]) -> tt.DescriptorLoadOp:
     """The TMA load before `loops` whose tile the wgmma operand `a` is (Q), or `Refused`."""
     loop = loops[0]
@@ -467,8 +461,7 @@ def _query_load(a: SSAValue, loops: list[scf.ForOp]) -> tt.DescriptorLoadOp:
     load = alloc.src.owner
     if (not isinstance(load, tt.DescriptorLoadOp) or alloc.parent_block() is not loop.parent_block()
             or load.parent_block() is not loop.parent_block() or not is_before_in_block(alloc, loop)):
-        raise Refused("a wgmma A operand that is not a TMA tile loaded before the loop (pointer-loaded Q is a "
-                      "later round)")
+        raise Refused("a wgmma A operand that is not a TMA tile loaded before the loop")
     if ring_tile_alloc(load) is not alloc:
         raise Refused("the Q tile's allocation is not its TMA load's only use")
     if any(not isinstance(use.operation, ttng.WarpGroupDotOp) or use.operation.a is not a

@@ -62,15 +62,14 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
-from ttpipe.passes.common.ir import backward_slice_in_block
-from ttpipe.passes.common.shared_layouts import trans_type
+from ttpipe.passes.common.ir import ancestor_in_block, backward_slice_in_block, runs
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
+    Unsupported,
     create_alloc,
     create_barrier_alloc,
-    encoding_from_descriptor,
+    rebuilt_view,
     single_buffer_view,
-    tile_bytes,
 )
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
@@ -87,6 +86,7 @@ from ttpipe.passes.warp_specialize.attention import (
 from ttpipe.passes.warp_specialize.cooperative import (
     Refused,
     StagedStore,
+    is_tensor,
     isolate,
     one_warpgroup_module,
     staging_tile,
@@ -100,14 +100,15 @@ from ttpipe.passes.warp_specialize.loop_copies import (
     lower_producer,
     partitions,
 )
-from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, REMARK
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, REMARK, rewrite_on_copy
 from ttpipe.passes.warp_specialize.pingpong import PING_PONG, PING_PONG_WARPGROUPS, MmaTurns
-from ttpipe.passes.warp_specialize.row_split import WarpgroupRows, is_tensor
+from ttpipe.passes.warp_specialize.row_split import WarpgroupRows
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
     PRODUCER_START_PHASE,
     PipelineState,
     PipelineTmaAsync,
+    stage_bytes,
 )
 
 
@@ -117,7 +118,6 @@ class AttentionSetup:
 
     found: AttentionLoop
     ring: PipelineTmaAsync
-    buffers: dict[tt.DescriptorLoadOp, SSAValue]
     queries: dict[ttg.LocalAllocOp, SSAValue]
     """Each Q tile's allocation -> its one-slot buffer."""
     query_barrier: SSAValue
@@ -128,11 +128,7 @@ class AttentionSetup:
     @staticmethod
     def build(found: AttentionLoop) -> AttentionSetup:
         loop, stages = found.loop, found.stages
-        buffers = {load: create_alloc(loop, load.result.type, load.location,
-                                      encoding_from_descriptor(load.result.type, load.desc), stages)
-                   for load in found.keys[0].loads}
-        full = create_barrier_alloc(loop, stages, 1)
-        empty = create_barrier_alloc(loop, stages, found.split.warpgroups)
+        ring = PipelineTmaAsync.around(loop, found.keys[0].loads, stages, found.split.warpgroups)
         queries = {alloc: create_alloc(loop, load.result.type, load.location, alloc.result.type.encoding, 1)
                    for alloc, load in found.queries.items()}
         query_barrier = create_barrier_alloc(loop, 1, 1)
@@ -141,28 +137,22 @@ class AttentionSetup:
         if found.split.warpgroups > 1:
             for store in found.stores:
                 query = found.query_staging(store)
-                if query is not None:
-                    tile = single_buffer_view(outer, queries[query], 0)
-                else:
-                    tile = staging_tile(outer, store)
-                    outer.set_after(loop)
-                    outer.insert(ttg.LocalDeallocOp(tile), store.location)
-                    outer.set_before(loop)
+                tile = single_buffer_view(outer, queries[query], 0) if query is not None else staging_tile(loop, store)
                 staged[store] = StagedStore(tile, create_barrier_alloc(loop, 1, found.split.warpgroups - 1))
         turns = None
         if PING_PONG in loop.attributes:
             turns = MmaTurns(create_barrier_alloc(loop, PING_PONG_WARPGROUPS, 1))
         outer.insert(gpu.BarrierOp())
-        ring = PipelineTmaAsync(list(buffers.values()), full, empty, found.stage_bytes)
-        return AttentionSetup(found, ring, buffers, queries, query_barrier, staged, turns)
+        return AttentionSetup(found, ring, queries, query_barrier, staged, turns)
 
     @property
     def shared(self) -> list[SSAValue]:
-        return [*self.buffers.values(), self.ring.full, self.ring.empty, *self.queries.values(), self.query_barrier]
+        return [*self.ring.values, *self.queries.values(), self.query_barrier]
 
     def buffers_of(self, key: KeyLoop) -> dict[tt.DescriptorLoadOp, SSAValue]:
-        """The ring buffer of each TMA load of `key` (the first loop's, by position)."""
-        return dict(zip(key.loads, self.buffers.values()))
+        """The ring buffer of each TMA load of `key` (by position: every key loop loads the
+        first one's tiles)."""
+        return dict(zip(key.loads, self.ring.buffers))
 
 
 def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
@@ -175,14 +165,12 @@ def producer_block(setup: AttentionSetup, captures: list[SSAValue]) -> Block:
     b = OpBuilder(InsertPoint.at_end(block), loop.location)
     true = b.int_constant(1, 1)
     barrier = single_buffer_view(b, mapping[setup.query_barrier], 0)
-    query_bytes = sum(tile_bytes(load.result.type) for load in found.queries.values())
-    b.insert(ttng.BarrierExpectOp(barrier, true, size=query_bytes), loop.location)
+    b.insert(ttng.BarrierExpectOp(barrier, true, size=stage_bytes(list(found.queries.values()))), loop.location)
     for alloc, load in found.queries.items():
         slot = single_buffer_view(b, mapping[setup.queries[alloc]], 0)
         indices = [mapping[v] for v in load.indices]
         b.insert(ttng.AsyncTMACopyGlobalToLocalOp(mapping[load.desc], indices, barrier, slot, true), load.location)
-    ring = PipelineTmaAsync([mapping[v] for v in setup.buffers.values()], mapping[setup.ring.full],
-                            mapping[setup.ring.empty], setup.ring.stage_bytes)
+    ring = setup.ring.mapped(mapping)
     stages = b.int_constant(found.stages, 32)
     state = None
     for number, key in enumerate(found.keys):
@@ -223,33 +211,14 @@ def producer_captures(setup: AttentionSetup) -> list[SSAValue]:
     read = [v for key in found.keys for v in producer_reads(key)]
     read += [v for load in found.queries.values() for v in load.operands]
     for value in read:
-        owner = value.owner
-        top = owner if isinstance(owner, Operation) else None
-        while top is not None and top.parent_block() is not block:
-            top = top.parent_op()
-        later = top is not None and block.get_operation_index(top) >= first
-        if later:  # computed between the loops: `producer_block` clones it
+        top = ancestor_in_block(block, value.owner) if isinstance(value.owner, Operation) else None
+        if top is not None and block.get_operation_index(top) >= first:  # between the loops: `producer_block` clones it
             for operand in backward_slice_in_block([value], block):
                 read += [v for v in operand.operands if v not in read]
             continue
         if value not in captures:
             captures.append(value)
     return captures + setup.shared
-
-
-def _view(b: OpBuilder, view: Operation, source: SSAValue) -> SSAValue:
-    """A memdesc view op rebuilt on `source` (a ring slot)."""
-    old: MemDescType = view.result.type
-    if isinstance(view, ttg.MemDescTransOp):
-        new_type = trans_type(source.type, view.order.get_values())
-        if new_type is None:
-            raise Refused("no layout for a memdesc_trans of a ring stage")
-        return b.insert(ttg.MemDescTransOp(source, order=view.order, result_type=new_type), view.location).result
-    if isinstance(view, ttg.MemDescSubsliceOp):
-        new_type = MemDescType.get(old.shape, old.element_type, old.encoding, old.memory_space, source.type.mutable,
-                                   old.alloc_shape)
-        return b.insert(ttg.MemDescSubsliceOp(source, offsets=view.offsets, result_type=new_type), view.location).result
-    raise Refused(f"a '{view.name}' of a loaded tile")
 
 
 @dataclass
@@ -297,17 +266,20 @@ class ConsumerRegion:
                 continue
             if op.results and op.results[0] in rows.aliases:
                 continue
-            if op.results and not any(is_tensor(r) for r in op.results) and all(r in rows.mapping for r in op.results):
+            if rows.built(op):
                 continue
             if op in key.tiles.values():
                 load = next(load for load, alloc in key.tiles.items() if alloc is op)
                 rows.mapping[op.result] = self.setup.ring.slot(rows.builder, buffers[load], stage)
             elif isinstance(op, MEMDESC_VIEWS) and op.src in rows.mapping:
-                rows.mapping[op.result] = _view(rows.builder, op, rows.mapping[op.src])
+                try:
+                    rows.mapping[op.result] = rebuilt_view(rows.builder, op, rows.mapping[op.src]).result
+                except Unsupported as exc:
+                    raise Refused(str(exc)) from None
             elif isinstance(op, ttng.WarpGroupDotOp):
                 on_dot(op)
-            elif not any(is_tensor(r) for r in op.results) or any(r in self.rows.split.axes for r in op.results):
-                rows.build(op)
+            else:
+                rows.visit(op)
 
     def issue(self, op: ttng.WarpGroupDotOp) -> ttng.WarpGroupDotOp:
         """The warpgroup's async wgmma for `op` (A: its Q rows or its registers)."""
@@ -482,7 +454,7 @@ class ConsumerRegion:
         score = found.dots[0]
         lower, upper, step = (rows.get(v) for v in (loop.lowerBound, loop.upperBound, loop.step))
         inits = [self.carried(init, arg) for init, arg in zip(loop.initArgs, args[1:])]
-        ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
+        ran = runs(b, loop, lower, upper)
         then_block, else_block = Block(), Block()
         OpBuilder(InsertPoint.at_end(else_block), loop.location).insert(scf.YieldOp(*inits, state.index, state.phase))
         guarded = b.insert(scf.IfOp(ran, [value.type for value in (*inits, state.index, state.phase)],
@@ -593,8 +565,8 @@ class ConsumerRegion:
             elif isinstance(op, tt.DescriptorStoreOp):
                 operands = [rows.get(v, 0 if v is op.src else None) for v in op.operands]
                 b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-            elif not any(is_tensor(r) for r in op.results) or any(r in split.axes for r in op.results):
-                rows.build(op)
+            else:
+                rows.visit(op)
         b.insert(ttg.WarpYieldOp([]) if self.index == 0 else ttg.WarpReturnOp())
         for op in self.block.walk():
             op.attributes.pop(PARTITION, None)  # on the clones of the body's ops
@@ -615,15 +587,11 @@ def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) 
         else:
             results, state = region.in_order(key, state)
             if more:
-                loop = key.loop
-                ran = b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt,
-                             rows.get(loop.lowerBound), rows.get(loop.upperBound))
+                ran = runs(b, key.loop, rows.get(key.loop.lowerBound), rows.get(key.loop.upperBound))
                 setup.ring.consumer_release(b, state.previous_index(b, region.stages), ran)
         rows.mapping.update(zip(key.loop.results, results))
         for op in found.between[number] if more else ():
-            if not any(is_tensor(r) for r in op.results) or any(r in found.split.axes for r in op.results):
-                if not all(r in rows.mapping for r in op.results):
-                    rows.build(op)
+            rows.visit(op)
     return region.finish()
 
 
@@ -677,22 +645,15 @@ def _unstamp(loop: scf.ForOp) -> None:
 
 
 def lower_or_decline(loop: scf.ForOp) -> None:
-    """`lower` on a copy of the function, which replaces it on success; else the loop is
-    left as it was, unstamped, with a remark."""
+    """`lower` on a copy of the function, which replaces it on success (`rewrite_on_copy`);
+    else the loop is left as it was, unstamped, with a remark."""
     func = loop.parent_op()
     position = [op for op in func.walk() if isinstance(op, scf.ForOp)].index(loop)
-    copy = func.clone()
-    Rewriter.insert_op(copy, InsertPoint.after(func))
-    func.detach()  # one function in the module at a time (the row split counts them)
-    try:
-        lower([op for op in copy.walk() if isinstance(op, scf.ForOp)][position])
-    except Refused as exc:
-        Rewriter.insert_op(func, InsertPoint.before(copy))
-        Rewriter.erase_op(copy)
+    _, refused = rewrite_on_copy(func, lambda copy: lower([op for op in copy.walk()
+                                                           if isinstance(op, scf.ForOp)][position]))
+    if refused is not None:
         _unstamp(loop)
-        emit_remark(loop, REMARK + str(exc))
-        return
-    func.erase()
+        emit_remark(loop, REMARK + str(refused))
 
 
 def is_attention_loop(loop: scf.ForOp) -> bool:

@@ -110,13 +110,63 @@ def consumer_warpgroups(op: Operation) -> int:
     return num_warps(op) // WARPS_PER_WARPGROUP
 
 
-def _is_tensor(value: SSAValue) -> bool:
+def is_tensor(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType)
 
 
 def splittable_elementwise(op: Operation) -> bool:
     """Ops whose result element i reads only element i of each tensor operand."""
     return isinstance(op, (*ELEMENTWISE_TT_OPS, ttg.ConvertLayoutOp, tt.LoadOp)) or is_arith_or_math_elementwise(op)
+
+
+def forwarded_axis(op: Operation, axis: int) -> int | None:
+    """The split rule forward (shared with `row_split.py`): the row axis of `op`'s result
+    when its tensor operands hold the rows along `axis`: expand_dims moves it, a unit
+    reshape follows it, broadcasts and elementwise ops keep it; None where `op` cannot
+    carry the rows (the caller says why)."""
+    if isinstance(op, tt.ExpandDimsOp):
+        return axis if axis < op.axis.value.data else axis + 1
+    if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
+        return unit_reshape_axis(op.src.type, op.result.type, axis)
+    if isinstance(op, tt.BroadcastOp) or splittable_elementwise(op):
+        return axis
+    return None
+
+
+def demanded_axes(op: Operation, axis: int | None) -> list[int | None] | None:
+    """The split rule's common part (shared with `row_split.py`): how each operand of `op`
+    is demanded when its result is demanded along the row axis `axis` (None: whole), for
+    `tt.splat`, `tt.expand_dims`, `tt.broadcast`, unit reshapes and elementwise ops; None
+    for any other op (the caller decides); `Refused` for an expand_dims along the rows."""
+    if isinstance(op, tt.SplatOp):
+        return [None]
+    if isinstance(op, tt.ExpandDimsOp):
+        expanded = op.axis.value.data
+        if axis == expanded:
+            raise Refused("a tt.expand_dims along the M axis")
+        return [None if axis is None else axis if axis < expanded else axis - 1]
+    if isinstance(op, tt.BroadcastOp):
+        return [None if axis is None or op.src.type.get_shape()[axis] == 1 else axis]
+    if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
+        if axis is None:
+            return [None]
+        source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
+        return None if source_axis is None else [source_axis]
+    if splittable_elementwise(op):
+        return [axis if is_tensor(operand) else None for operand in op.operands]
+    return None
+
+
+def rebuilt_leaf(b: OpBuilder, op: Operation, type_: TensorType, axis: int | None, index: int) -> SSAValue | None:
+    """A splat constant or a `tt.make_range` built again at `b` as warpgroup `index`'s share
+    `type_` (a range split along the rows starts at the warpgroup's first row), else None."""
+    if splat_constant(op):
+        return b.insert(arith.ConstantOp(DenseElementsAttr.splat(type_, op.value.splat_value())), op.location).result
+    if isinstance(op, tt.MakeRangeOp):
+        start = op.start.value.data + (0 if axis is None else index * type_.get_shape()[0])
+        return b.insert(tt.MakeRangeOp(start=start, end=start + type_.get_shape()[0], result_type=type_),
+                        op.location).result
+    return None
 
 
 def blocked_for_warpgroup(encoding: BlockedEncodingAttr, warpgroups: int) -> BlockedEncodingAttr:
@@ -217,7 +267,7 @@ class CooperativeSplit:
         """The split rule: how each operand of `value`'s op is demanded when `value` is
         demanded along `axis` (None: whole); raises `Refused` where it cannot be split."""
         op = value.owner
-        if not _is_tensor(value):
+        if not is_tensor(value):
             if isinstance(op, Operation) and op in self.epilogue:
                 if not is_side_effect_free(op) or op.regions:
                     raise Refused(f"'{op.name}' after the loop computes a scalar with side effects")
@@ -236,24 +286,10 @@ class CooperativeSplit:
             raise Refused(f"'{op.name}' computes a tensor before the loop that its epilogue reads")
         if isinstance(op, tt.MakeRangeOp):
             return []
-        if isinstance(op, tt.SplatOp):
-            return [None]
-        if isinstance(op, tt.ExpandDimsOp):
-            expanded = op.axis.value.data
-            if axis == expanded:
-                raise Refused("a tt.expand_dims along the M axis")
-            return [None if axis is None else axis if axis < expanded else axis - 1]
-        if isinstance(op, tt.BroadcastOp):
-            return [None if axis is None or op.src.type.get_shape()[axis] == 1 else axis]
-        if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
-            if axis is None:
-                return [None]
-            source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
-            if source_axis is not None:
-                return [source_axis]
-        if splittable_elementwise(op):
-            return [axis if _is_tensor(operand) else None for operand in op.operands]
-        raise Refused(f"'{op.name}' after the loop cannot be split along M")
+        rule = demanded_axes(op, axis)
+        if rule is None:
+            raise Refused(f"'{op.name}' after the loop cannot be split along M")
+        return rule
 
     def check(self, value: SSAValue, axis: int | None, seen: set) -> None:
         """Run the rule over everything `value` needs."""
@@ -269,7 +305,7 @@ class CooperativeSplit:
 def _forward_axes(split: CooperativeSplit) -> None:
     """The M axis of each epilogue value computed from an accumulator."""
     for result in split.loop.results:
-        if _is_tensor(result):
+        if is_tensor(result):
             split.axes[result] = 0
     for op in split.epilogue:
         axes = {split.axes[v] for v in op.operands if v in split.axes}
@@ -277,15 +313,10 @@ def _forward_axes(split: CooperativeSplit) -> None:
             continue
         if len(axes) > 1:
             raise Refused(f"'{op.name}' combines accumulator rows along different axes")
-        axis = axes.pop()
-        if isinstance(op, tt.ExpandDimsOp):
-            axis = axis if axis < op.axis.value.data else axis + 1
-        elif isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
-            axis = unit_reshape_axis(op.src.type, op.result.type, axis)
-            if axis is None:
-                raise Refused(f"'{op.name}' after the loop moves the M axis")
-        elif not isinstance(op, tt.BroadcastOp) and not splittable_elementwise(op):
-            raise Refused(f"'{op.name}' after the loop cannot be split along M")
+        axis = forwarded_axis(op, axes.pop())
+        if axis is None:
+            moved = isinstance(op, tt.ReshapeOp) and not op.allow_reorder
+            raise Refused(f"'{op.name}' after the loop {'moves the M axis' if moved else 'cannot be split along M'}")
         split.axes[op.results[0]] = axis
 
 
@@ -343,12 +374,12 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
         before += top_ops[:top_ops.index(tile)]
     for op in before:
         for nested in op.walk():
-            reads_tensor = any(_is_tensor(v) for v in (*nested.operands, *nested.results))
+            reads_tensor = any(is_tensor(v) for v in (*nested.operands, *nested.results))
             if reads_tensor and (nested.regions or not is_side_effect_free(nested)):
                 raise Refused(f"'{nested.name}' with a tensor before the loop (only side-effect-free ops, whose "
                               f"epilogue uses are rebuilt per warpgroup)")
     for init in loop.initArgs:
-        if _is_tensor(init) and not (isinstance(init.owner, Operation) and splat_constant(init.owner)):
+        if is_tensor(init) and not (isinstance(init.owner, Operation) and splat_constant(init.owner)):
             raise Refused("an accumulator whose initial value is not a splat constant")
     stores = [op for op in epilogue if not is_side_effect_free(op) and not isinstance(op, tt.LoadOp)]
     split = CooperativeSplit(loop, warpgroups, rows, acc.encoding, mine, stores, epilogue)
@@ -358,7 +389,7 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
         if isinstance(store, tt.StoreOp) and store.value in split.axes:
             axis = split.axes[store.value]
             for operand in store.operands:
-                split.check(operand, axis if _is_tensor(operand) else None, seen)
+                split.check(operand, axis if is_tensor(operand) else None, seen)
         elif isinstance(store, tt.DescriptorStoreOp) and store_rows_axis(split, store) is not None:
             split.check(store.src, store_rows_axis(split, store), seen)
             for index in store.indices:
@@ -418,19 +449,15 @@ class WarpgroupEpilogue:
         operand_axes = split.operand_axes(value, axis)
         if op is split.loop:
             return self.results[value]
-        if not _is_tensor(value):
+        if not is_tensor(value):
             if not isinstance(op, Operation) or op not in split.epilogue:
                 return self.results.get(value, value)
             return b.insert_clone(op.clone(value_mapper={v: self.share(v, None) for v in op.operands})).results[
                 value.index]
         type_ = split.share_type(value.type, axis)
-        if splat_constant(op):
-            splat = DenseElementsAttr.splat(type_, op.value.splat_value())
-            return b.insert(arith.ConstantOp(splat), op.location).result
-        if isinstance(op, tt.MakeRangeOp):
-            start = op.start.value.data + (0 if axis is None else self.index * type_.get_shape()[0])
-            return b.insert(tt.MakeRangeOp(start=start, end=start + type_.get_shape()[0], result_type=type_),
-                            op.location).result
+        leaf = rebuilt_leaf(b, op, type_, axis, self.index)
+        if leaf is not None:
+            return leaf
         operands = [self.share(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
         return Rewriter.replace_value_with_new_type(clone.results[0], type_)
@@ -440,7 +467,7 @@ class WarpgroupEpilogue:
         split, b = self.split, self.builder
         if isinstance(store, tt.StoreOp):
             axis = split.axes[store.value]
-            operands = [self.share(v, axis if _is_tensor(v) else None) for v in store.operands]
+            operands = [self.share(v, axis if is_tensor(v) else None) for v in store.operands]
             b.insert_clone(store.clone(value_mapper=dict(zip(store.operands, operands))))
             return
         axis = store_rows_axis(split, store)
@@ -502,12 +529,17 @@ def warpgroup_dot(b: OpBuilder, dot: ttng.WarpGroupDotOp, split: CooperativeSpli
     return mine
 
 
-def staging_tile(b: OpBuilder, store: tt.DescriptorStoreOp) -> SSAValue:
-    """The shared tile a descriptor store's rows are gathered in, in the descriptor's encoding."""
+def staging_tile(anchor: Operation, store: tt.DescriptorStoreOp) -> SSAValue:
+    """The shared tile a descriptor store's rows are gathered in, in the descriptor's
+    encoding: allocated before `anchor`, freed after it."""
     type_: TensorType = store.src.type
     tile = MemDescType.get(type_.get_shape(), type_.element_type, encoding_from_descriptor(type_, store.desc),
                            SharedMemorySpaceAttr(), True)
-    return b.insert(ttg.LocalAllocOp(result_type=tile), store.location).result
+    b = OpBuilder(InsertPoint.before(anchor), store.location)
+    staging = b.insert(ttg.LocalAllocOp(result_type=tile)).result
+    b.set_after(anchor)
+    b.insert(ttg.LocalDeallocOp(staging))
+    return staging
 
 
 def erase_epilogue(split: CooperativeSplit) -> None:
@@ -523,7 +555,7 @@ def one_warpgroup_module(func: tt.FuncOp) -> None:
     rebuilt per warpgroup) and give the module the warps of one consumer warpgroup."""
     module = func.parent_op()
     for op in reversed(list(func.body.blocks[0].ops)):
-        if (any(_is_tensor(r) for r in op.results) and is_side_effect_free(op)
+        if (any(is_tensor(r) for r in op.results) and is_side_effect_free(op)
                 and not any(r.uses for r in op.results)):
             Rewriter.erase_op(op)
     module.attributes[NUM_WARPS_ATTR] = IntegerAttr(WARPS_PER_WARPGROUP, i32)
@@ -535,7 +567,7 @@ def rematerializable(value: SSAValue) -> bool:
     owner = value.owner
     if not isinstance(owner, Operation) or owner.regions or not is_side_effect_free(owner):
         return False
-    return all(not _is_tensor(v) or rematerializable(v) for v in owner.operands)
+    return all(not is_tensor(v) or rematerializable(v) for v in owner.operands)
 
 
 def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: Sequence[Block]) -> None:
@@ -554,8 +586,8 @@ def isolate(blocks: Sequence[Block], captures: list[SSAValue], all_partitions: S
             if value in recreated:
                 return recreated[value]
             owner = value.owner
-            if (isinstance(owner, arith.ConstantOp) and not _is_tensor(value)) or (
-                    _is_tensor(value) and rematerializable(value)):
+            if (isinstance(owner, arith.ConstantOp) and not is_tensor(value)) or (
+                    is_tensor(value) and rematerializable(value)):
                 copy = owner.clone()
                 copy.operands = [inside(v) for v in owner.operands]
                 Rewriter.insert_op(copy, InsertPoint.before(start))

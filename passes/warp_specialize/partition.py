@@ -70,6 +70,7 @@ Triton 3.6 has no name for it on NVIDIA).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -110,7 +111,13 @@ from ttpipe.passes.warp_specialize.options import (
 )
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 from ttpipe.passes.warp_specialize.pointer_loads import query_plan, tma_plan
-from ttpipe.passes.warp_specialize.tma_pipeline import ring_tile_alloc
+from ttpipe.passes.warp_specialize.tma_pipeline import (
+    MIN_STAGES,
+    reaches_alloc,
+    ring_bytes,
+    ring_tile_alloc,
+    stage_bytes,
+)
 
 PARTITION = "ttg.partition"
 """Triton's attribute naming the partitions (`array<i32: ...>`) an op of a warp-specialized
@@ -122,10 +129,6 @@ and with cooperative warpgroups the partitions before the producer's too."""
 
 PRODUCER = 1
 """The TMA partition: the last partition of `ttg.warp_specialize`, one warp."""
-
-MIN_STAGES = 2
-"""The consumer frees a stage one iteration after reading it (its wgmma is still in flight
-until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
 
 REMARK = "loop not warp-specialized: "
 
@@ -146,16 +149,6 @@ class WarpSpecializedLoop:
     @property
     def stage_bytes(self) -> int:
         return stage_bytes(self.loads)
-
-
-def stage_bytes(loads: list[tt.DescriptorLoadOp]) -> int:
-    """The bytes the TMA loads of one iteration bring: the expect-tx count of one stage."""
-    return sum(tile_bytes(load.result.type) for load in loads)
-
-
-def ring_bytes(stages: int, stage_bytes: int) -> int:
-    """Shared memory of a ring: the stages and a full and an empty mbarrier per stage."""
-    return stages * (stage_bytes + 2 * MBARRIER_BYTES)
 
 
 def _is_scalar(value: SSAValue) -> bool:
@@ -224,7 +217,7 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
     if not found.loads or not found.dots:
         raise Refused("no TMA descriptor load feeding a ttng.warp_group_dot")
     for op in loop.body.ops:
-        if isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) and not _reaches_alloc(op, allocs):
+        if isinstance(op, (ttg.LocalAllocOp, *MEMDESC_VIEWS)) and not reaches_alloc(op, allocs):
             raise Refused(f"'{op.name}' of a buffer that is not a TMA load's")
     for alloc in allocs:
         for reader in _views_and_readers(alloc.result):
@@ -248,12 +241,6 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
                       f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     return found
-
-
-def _reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
-    while isinstance(op, MEMDESC_VIEWS):
-        op = op.src.owner
-    return op in allocs
 
 
 def _check_iteration_arguments(loop: scf.ForOp, dots: list[ttng.WarpGroupDotOp]) -> None:
@@ -338,8 +325,6 @@ def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
 def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
     """Steps 1-4 for one loop (`Refused` leaves it untouched); in `mode=auto`, only where
     `unprofitable` finds no reason against it."""
-    if attention.is_attention_shaped(loop):
-        return partition_attention(loop, default_stages, mode, consumers)
     found = refusal(loop, default_stages)
     pingpong.loop_refusal(consumers)
     if mode == "auto" and (why := unprofitable(loop)) is not None:
@@ -350,7 +335,7 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
     return found
 
 
-def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> WarpSpecializedLoop:
+def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consumers: str) -> None:
     """Steps 1-4 for an attention-shaped loop and the key loops after it (`attention.py`: its
     preconditions): in each, the producer gets the K/V loads and their index arithmetic, the
     consumer everything else; `ATTENTION` on the first sends them to
@@ -368,7 +353,6 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
     loop.attributes[attention.ATTENTION] = UnitAttr()
     if turns:
         loop.attributes[pingpong.PING_PONG] = UnitAttr()
-    return WarpSpecializedLoop(loop, shaped.keys[0].loads, shaped.keys[0].dots, shaped.stages)
 
 
 def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
@@ -467,6 +451,24 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     return found
 
 
+def rewrite_on_copy(func: tt.FuncOp, rewrite: Callable[[tt.FuncOp], None]) -> tuple[tt.FuncOp, Refused | None]:
+    """`rewrite` a copy of `func` that replaces it only where it succeeds; a refusal leaves
+    `func` exactly as it was. The module holds one of the two at a time (its attributes in
+    reach; `cooperative.plan` and the row split count its functions). Returns the function
+    now in place and the refusal, if any."""
+    copy = func.clone()
+    Rewriter.insert_op(copy, InsertPoint.after(func))
+    func.detach()
+    try:
+        rewrite(copy)
+    except Refused as exc:
+        Rewriter.insert_op(func, InsertPoint.before(copy))
+        Rewriter.erase_op(copy)
+        return func, exc
+    func.erase()
+    return copy, None
+
+
 def is_candidate(loop: scf.ForOp, mode: str) -> bool:
     """A loop `mode` asks for: marked `tt.warp_specialize`, or (auto) holding a wgmma."""
     if mode == "marked":
@@ -515,15 +517,13 @@ class PartitionLoops(ModulePass):
 
     def _specialize(self, func: tt.FuncOp, position: int) -> tt.FuncOp:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
-        it only if the loop is specialized (a refused loop stays exactly as it was). On the
-        copy first: the K loop's pointer loads rewritten as TMA loads (`pointer_loads.py`),
-        and a persistent kernel's epilogue values computed ahead of the K loop moved after
-        it (`sink_below`). Returns the function now in place."""
+        it only if the loop is specialized (a refused loop stays exactly as it was,
+        `rewrite_on_copy`). On the copy first: the K loop's pointer loads rewritten as TMA
+        loads (`pointer_loads.py`), and a persistent kernel's epilogue values computed ahead
+        of the K loop moved after it (`sink_below`). Returns the function now in place."""
         loop = _loops(func)[position]
-        copy = func.clone()
-        Rewriter.insert_op(copy, InsertPoint.after(func))  # module attributes stay in reach
-        func.detach()  # the module holds one function at a time (cooperative.plan counts them)
-        try:
+
+        def specialize(copy: tt.FuncOp) -> None:
             copy_loop = _loops(copy)[position]
             check_target(copy.get_toplevel_object(), copy_loop)
             nest = persistent_loops(copy_loop)
@@ -534,27 +534,26 @@ class PartitionLoops(ModulePass):
                 analysis = TileAccessAnalysis(ModuleAxisInfo(copy.get_toplevel_object()))
                 plan = [access for each in loops for access in tma_plan(each, analysis)]
                 if queries:
-                    for each in loops:
-                        plan += [access for access in query_plan(each, analysis)
-                                 if all(access[0].op is not known[0].op for known in plan)]
+                    plan += query_plan(loops, analysis)
                 convert(DescriptorBuilder(copy, analysis), plan, restage=True)
             copy_loop = _loops(copy)[position]
             nest = persistent_loops(copy_loop)
             if nest is not None:
                 sink_below(nest[1])
             self._partition(copy_loop)
-        except Refused as exc:
-            Rewriter.insert_op(func, InsertPoint.before(copy))
-            Rewriter.erase_op(copy)
-            emit_remark(loop, REMARK + str(exc))
-            return func
-        func.erase()
-        return copy
+
+        in_place, refused = rewrite_on_copy(func, specialize)
+        if refused is not None:
+            emit_remark(loop, REMARK + str(refused))
+        return in_place
 
     def _partition(self, loop: scf.ForOp) -> None:
         nest = persistent_loops(loop)
         if nest is None:
-            partition_loop(loop, self.num_stages, self.mode, self.consumers)
+            if attention.is_attention_shaped(loop):
+                partition_attention(loop, self.num_stages, self.mode, self.consumers)
+            else:
+                partition_loop(loop, self.num_stages, self.mode, self.consumers)
             if self.epilogue == "partition":
                 emit_remark(loop, EPILOGUE_REMARK + "a loop that is not a persistent kernel's stores one tile")
         else:

@@ -140,7 +140,7 @@ from ttpipe.dialects import gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
-from ttpipe.passes.common.ir import trip_count
+from ttpipe.passes.common.ir import runs, trip_count
 from ttpipe.passes.pipeline.lower_loops import (
     StageBuilder,
     create_alloc,
@@ -173,7 +173,7 @@ from ttpipe.passes.warp_specialize.loop_copies import (
     lower_producer,
     partitions,
 )
-from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER, stage_bytes
+from ttpipe.passes.warp_specialize.partition import CONSUMER, PARTITION, PRODUCER
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     CONSUMER_START_PHASE,
     PRODUCER_START_PHASE,
@@ -232,9 +232,6 @@ class RingSetup:
     regions: int
     """Consumer regions: the warpgroups, or the two ping-pong warpgroups."""
     split: CooperativeSplit | None
-    buffers: dict[tt.DescriptorLoadOp, SSAValue]
-    full: SSAValue
-    empty: SSAValue
     ring: PipelineTmaAsync
     outer: OpBuilder
     """Inserting before `anchor`."""
@@ -247,6 +244,11 @@ class RingSetup:
     channel: epilogue_partition.EpilogueChannel | None
     """Where the tile loop carries `EPILOGUE_PARTITION`: the hand-off to the epilogue partition."""
 
+    @property
+    def buffers(self) -> dict[tt.DescriptorLoadOp, SSAValue]:
+        """Each TMA load -> its ring buffer."""
+        return dict(zip(self.loads, self.ring.buffers))
+
     @staticmethod
     def build(anchor: scf.ForOp, k_loop: scf.ForOp) -> RingSetup:
         """The ring and mbarriers (freed after `anchor`), the staging tiles (with an *empty*
@@ -257,25 +259,14 @@ class RingSetup:
         tiles = {load: next(iter(load.result.uses)).operation for load in loads}
         warpgroups = consumer_warpgroups(anchor)
         split = plan(k_loop, [op for op in k_ops if isinstance(op, ttng.WarpGroupDotOp)]) if warpgroups > 1 else None
-        buffers = {load: create_alloc(anchor, load.result.type, load.location,
-                                      encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads}
-        full = create_barrier_alloc(anchor, stages, 1)
-        empty = create_barrier_alloc(anchor, stages, warpgroups)
-        ring = PipelineTmaAsync(list(buffers.values()), full, empty, stage_bytes(loads))
+        ring = PipelineTmaAsync.around(anchor, loads, stages, warpgroups)
         outer = OpBuilder(InsertPoint.before(anchor), anchor.location)
-
-        def staging_around_anchor(store: tt.DescriptorStoreOp) -> SSAValue:
-            staging = staging_tile(outer, store)
-            outer.set_after(anchor)
-            outer.insert(ttg.LocalDeallocOp(staging), store.location)
-            outer.set_before(anchor)
-            return staging
 
         staged = {}
         if split is not None:
             for store in split.stores:
                 if isinstance(store, tt.DescriptorStoreOp):
-                    staged[store] = StagedStore(staging_around_anchor(store),
+                    staged[store] = StagedStore(staging_tile(anchor, store),
                                                 create_barrier_alloc(anchor, 1, warpgroups - 1),
                                                 create_barrier_alloc(anchor, 1, 1) if anchor is not k_loop else None)
         turns = None
@@ -294,10 +285,10 @@ class RingSetup:
         elif split is None and anchor is not k_loop:
             for op in epilogue_partition.epilogue_ops(anchor):
                 if isinstance(op, tt.DescriptorStoreOp):
-                    epilogue_staging[op] = [staging_around_anchor(op) for _ in range(regions)]
+                    epilogue_staging[op] = [staging_tile(anchor, op) for _ in range(regions)]
         outer.insert(gpu.BarrierOp())
-        return RingSetup(stages, k_ops, loads, tiles, warpgroups, regions, split, buffers, full, empty, ring, outer,
-                         staged, turns, epilogue_staging, channel)
+        return RingSetup(stages, k_ops, loads, tiles, warpgroups, regions, split, ring, outer, staged, turns,
+                         epilogue_staging, channel)
 
 
 @dataclass
@@ -316,9 +307,7 @@ class ProducerRegion:
         block = Block(arg_types=[value.type for value in captures])
         mapping: dict[SSAValue, SSAValue] = dict(zip(captures, block.args))
         b = OpBuilder(InsertPoint.at_end(block), location)
-        ring = PipelineTmaAsync([mapping[v] for v in setup.buffers.values()], mapping[setup.full],
-                                mapping[setup.empty], setup.ring.stage_bytes)
-        return ProducerRegion(block, mapping, ring, b.int_constant(setup.stages, 32), b)
+        return ProducerRegion(block, mapping, setup.ring.mapped(mapping), b.int_constant(setup.stages, 32), b)
 
     def k_loop(self, setup: RingSetup, k_loop: scf.ForOp, b: OpBuilder,
                state: PipelineState | None = None) -> PartitionLoop:
@@ -349,7 +338,7 @@ def lower_loop(loop: scf.ForOp) -> None:
     """Steps 1-8 for one stamped loop."""
     setup = RingSetup.build(loop, loop)
     stages, ops, tiles, warpgroups, split = setup.stages, setup.k_ops, setup.tiles, setup.warpgroups, setup.split
-    buffers, full, empty, ring, staged = setup.buffers, setup.full, setup.empty, setup.ring, setup.staged
+    buffers, ring, staged = setup.buffers, setup.ring, setup.staged
 
     captures: list[SSAValue] = []
     for op in ops:
@@ -361,7 +350,7 @@ def lower_loop(loop: scf.ForOp) -> None:
                                                                  carried_arguments(loop, PRODUCER))):
         if value not in captures:
             captures.append(value)
-    captures += [*buffers.values(), full, empty]
+    captures += ring.values
 
     # The producer, in the last partition (isolated: captures arrive as block arguments).
     producer_region = ProducerRegion.start(setup, captures, loop.location)
@@ -457,7 +446,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
     k_loop = next(op for op in tile.body.ops if isinstance(op, scf.ForOp))
     setup = RingSetup.build(tile, k_loop)
     stages, k_ops, tiles, split = setup.stages, setup.k_ops, setup.tiles, setup.split
-    buffers, full, empty, ring, staged = setup.buffers, setup.full, setup.empty, setup.ring, setup.staged
+    buffers, ring, staged = setup.buffers, setup.ring, setup.staged
     tile_ops = body_ops(tile)
     position = tile_ops.index(k_loop)
     producer_tile_ops = [op for op in tile_ops[:position] if PRODUCER in partitions(op)]
@@ -470,7 +459,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
     for value in read:
         if is_defined_outside_loop(value, tile) and value not in captures:
             captures.append(value)
-    captures += [*buffers.values(), full, empty]
+    captures += ring.values
 
     # The producer: its tile loop around its K loop, one PipelineState through both.
     producer_region = ProducerRegion.start(setup, captures, tile.location)
@@ -533,8 +522,7 @@ def lower_persistent(tile: scf.ForOp) -> None:
         flush = tb.insert(ttng.WarpGroupDotWaitOp([results[i] for i in accumulators], pendings=0), k_loop.location)
         results.update(zip(accumulators, flush.outputs))
         after = PipelineState(*consumer.loop.results[-2:])
-        ran = tb.cmpi(CmpIPredicate.ult if k_loop.unsignedCmp is not None else CmpIPredicate.slt, lower_bound,
-                      upper_bound)
+        ran = runs(tb, k_loop, lower_bound, upper_bound)
         ring.consumer_release(tb, after.previous_index(tb, consumer_stages), ran)
         consumer_map.update({k_loop.results[i]: value for i, value in results.items()})
         if epilogue is None:

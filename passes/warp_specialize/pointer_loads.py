@@ -30,6 +30,8 @@ along K (which every output element reads) is never discarded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -76,20 +78,20 @@ def tma_plan(k_loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[Tile
     return plan
 
 
-def query_plan(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[tuple[TileAccess, Attribute]]:
-    """The TMA box and descriptor encoding of each tile an attention loop's wgmmas read as A
-    from a `tt.load` before the loop (Q, loaded once), or `Refused`: the load at the
+def query_plan(loops: Sequence[scf.ForOp], analysis: TileAccessAnalysis) -> list[tuple[TileAccess, Attribute]]:
+    """The TMA box and descriptor encoding of each tile attention loops' wgmmas read as A
+    from a `tt.load` before the loops (Q, loaded once), or `Refused`: the load at the
     function's top level, its only use one `ttg.local_alloc`, its mask a bound per
     dimension (TMA's zero fill past it is the load's `other = 0`) and no index guard."""
     plan = []
-    for op in loop.body.ops:
+    for op in (op for loop in loops for op in loop.body.ops):
         if not isinstance(op, ttng.WarpGroupDotOp) or not isinstance(op.a.owner, ttg.LocalAllocOp):
             continue
         alloc = op.a.owner
         load = alloc.src.owner if alloc.src is not None else None
         if not isinstance(load, tt.LoadOp) or any(access.op is load for access, _ in plan):
             continue
-        if load.parent_block() is not loop.parent_block():
+        if load.parent_block() is not loops[0].parent_block():
             raise Refused("a pointer load of a wgmma A operand that is neither in the loop nor before it")
         try:
             access = analysis.load(load)

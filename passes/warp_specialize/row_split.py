@@ -17,7 +17,8 @@ Analysis (`RowSplit.forward`), a fixed point over the loop:
     `tt.expand_dims` and `tt.broadcast` carry the axis to its new position; `tt.reduce`
     along another axis too (a reduction along the rows cannot be split: refused); an
     iteration argument is row-tied where the value yielded for it is, and so is the
-    loop's result. Any other op reading a row-tied tensor refuses the split.
+    loop's result (the epilogue's rule, `cooperative.forwarded_axis`, plus `tt.reduce`).
+    Any other op reading a row-tied tensor refuses the split.
   - every other tensor is free (constants, `tt.splat`, `tt.make_range`, index math): it is
     built where a row-tied op demands it, along the demanded axis or whole, and memoized
     per (value, axis), so a free value read both ways is built both ways.
@@ -27,7 +28,8 @@ whole): elementwise operands along `a`; `tt.splat` reads a scalar; `tt.expand_di
 reads its source along `a` (or `a - 1` past `e`; along `e` itself is refused);
 `tt.broadcast` reads its source along `a` unless the source has extent 1 there (whole);
 `tt.reduce r` reads its operands along `a` (or `a + 1` from `r` on); unit reshapes follow
-their axis. A free `tt.make_range` along axis 0 becomes `[start + c h, start + (c + 1) h)`.
+their axis (`cooperative.demanded_axes`, plus `tt.reduce`). A free `tt.make_range` along
+axis 0 becomes `[start + c h, start + (c + 1) h)` (`cooperative.rebuilt_leaf`).
 
 Layouts (`RowSplit.encoding`): `#ttg.nvidia_mma` of `warpsPerCTA = [4 C, 1]` becomes
 `[4, 1]` with the same `instrShape` (wgmma's instruction shape does not depend on M beyond
@@ -47,7 +49,6 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, scf, tt, ttng
-from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_attrs import (
     BlockedEncodingAttr,
     DotOperandEncodingAttr,
@@ -56,21 +57,18 @@ from ttpipe.dialects.ttg_attrs import (
 )
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP, WGMMA_M
-from ttpipe.passes.common.ir import is_before_in_block
+from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
 from ttpipe.passes.warp_specialize.cooperative import (
     Refused,
     blocked_for_warpgroup,
-    splat_constant,
-    splittable_elementwise,
-    unit_reshape_axis,
+    demanded_axes,
+    forwarded_axis,
+    is_tensor,
+    rebuilt_leaf,
 )
 
 Axis = int | None
 """The axis along which a tensor holds the split rows; None: the tensor is whole."""
-
-
-def is_tensor(value: SSAValue) -> bool:
-    return isinstance(value.type, TensorType)
 
 
 @dataclass
@@ -164,19 +162,17 @@ class RowSplit:
             return False
         if len(op.results) != 1 or not is_tensor(op.results[0]):
             raise Refused(f"'{op.name}' reads the warpgroups' rows; only tensor ops with one result can be split")
-        if isinstance(op, tt.ExpandDimsOp):
-            axis = axis if axis < op.axis.value.data else axis + 1
-        elif isinstance(op, tt.ReduceOp):
+        if isinstance(op, tt.ReduceOp):
             reduced = op.axis.value.data
             if reduced == axis:
                 raise Refused("a tt.reduce along the rows the warpgroups split")
             axis = axis if axis < reduced else axis - 1
-        elif isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
-            axis = unit_reshape_axis(op.src.type, op.result.type, axis)
-            if axis is None:
+        else:
+            axis = forwarded_axis(op, axis)
+            if axis is None and isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
                 raise Refused(f"'{op.name}' moves the row axis")
-        elif not isinstance(op, tt.BroadcastOp) and not splittable_elementwise(op):
-            raise Refused(f"'{op.name}' reads the warpgroups' rows and cannot be split along them")
+            if axis is None:
+                raise Refused(f"'{op.name}' reads the warpgroups' rows and cannot be split along them")
         result = op.results[0]
         if self.axes.get(result) == axis:
             return False
@@ -185,28 +181,15 @@ class RowSplit:
 
     def operand_axes(self, op: Operation, axis: Axis) -> list[Axis]:
         """The demand rule: how each operand of `op` is needed when its result is needed
-        along `axis`; `Refused` where it cannot be."""
-        if isinstance(op, tt.SplatOp):
-            return [None]
-        if isinstance(op, tt.ExpandDimsOp):
-            expanded = op.axis.value.data
-            if axis == expanded:
-                raise Refused("a tt.expand_dims along the row axis")
-            return [None if axis is None else axis if axis < expanded else axis - 1]
-        if isinstance(op, tt.BroadcastOp):
-            return [None if axis is None or op.src.type.get_shape()[axis] == 1 else axis]
+        along `axis` (`cooperative.demanded_axes`, and `tt.reduce` along another axis);
+        `Refused` where it cannot be."""
         if isinstance(op, tt.ReduceOp):
             reduced = op.axis.value.data
             return [None if axis is None else axis if axis < reduced else axis + 1 for _ in op.operands]
-        if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
-            if axis is None:
-                return [None]
-            source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
-            if source_axis is not None:
-                return [source_axis]
-        if splittable_elementwise(op) and not isinstance(op, tt.LoadOp):
-            return [axis if is_tensor(operand) else None for operand in op.operands]
-        raise Refused(f"'{op.name}' cannot be split over the warpgroups")
+        rule = demanded_axes(op, axis)
+        if rule is None:
+            raise Refused(f"'{op.name}' cannot be split over the warpgroups")
+        return rule
 
 
 @dataclass
@@ -258,10 +241,8 @@ class WarpgroupRows:
     def _inside(self, op: Operation) -> bool:
         """`op` is the first loop's, or comes after it (later loops, the ops between them):
         not a value the region may read as it is."""
-        block = self.loop.parent_block()
-        while op is not None and op.parent_block() is not block:
-            op = op.parent_op()
-        return op is not None and (op is self.loop or is_before_in_block(self.loop, op))
+        top = ancestor_in_block(self.loop.parent_block(), op)
+        return top is not None and (top is self.loop or is_before_in_block(self.loop, top))
 
     def _build_scalar(self, value: SSAValue) -> SSAValue:
         """A scalar of the loops or between them read before the walk reaches it (a mask's
@@ -279,18 +260,27 @@ class WarpgroupRows:
             raise Refused(f"a tensor the warpgroups cannot re-create ('{getattr(op, 'name', 'argument')}')")
         b = self.outer if outside else self.builder
         type_ = self.split.share_type(value.type, axis)
+        leaf = rebuilt_leaf(b, op, type_, axis, self.index)
+        if leaf is not None:
+            return leaf
         if isinstance(op, arith.ConstantOp):
-            if not splat_constant(op):
-                raise Refused("a non-splat tensor constant read by the warpgroups")
-            return b.insert(arith.ConstantOp(DenseElementsAttr.splat(type_, op.value.splat_value())), op.location).result
-        if isinstance(op, tt.MakeRangeOp):
-            start = op.start.value.data + (0 if axis is None else self.index * self.split.half)
-            return b.insert(tt.MakeRangeOp(start=start, end=start + type_.get_shape()[0], result_type=type_),
-                            op.location).result
+            raise Refused("a non-splat tensor constant read by the warpgroups")
         operand_axes = self.split.operand_axes(op, axis)
         operands = [self.get(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
         return Rewriter.replace_value_with_new_type(clone.results[0], type_)
+
+    def built(self, op: Operation) -> bool:
+        """A non-tensor op (a scalar, a view) already built where something read it first."""
+        return bool(op.results) and not any(is_tensor(r) for r in op.results) and all(
+            r in self.mapping for r in op.results)
+
+    def visit(self, op: Operation) -> None:
+        """The walk's step for `op`: a row-tied op, or a scalar one not built yet, is built
+        now; a free tensor waits for what reads it."""
+        free = any(is_tensor(r) for r in op.results) and not any(r in self.split.axes for r in op.results)
+        if not free and not self.built(op):
+            self.build(op)
 
     def build(self, op: Operation) -> Operation:
         """Clone the row-tied (or scalar) op `op` at the builder, its operands as the rule

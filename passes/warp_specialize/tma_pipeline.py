@@ -29,13 +29,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from ttpipe.dialects import tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
-from ttpipe.passes.pipeline.lower_loops import Unsupported, encoding_from_descriptor, single_buffer_view
+from ttpipe.passes.common.hardware import MBARRIER_BYTES
+from ttpipe.passes.pipeline.lower_loops import (
+    MEMDESC_VIEWS,
+    Unsupported,
+    create_alloc,
+    create_barrier_alloc,
+    encoding_from_descriptor,
+    single_buffer_view,
+    tile_bytes,
+)
 from ttpipe.passes.warp_specialize.cooperative import Refused
 
 PRODUCER_START_PHASE = 1
@@ -43,6 +52,21 @@ PRODUCER_START_PHASE = 1
 `make_producer_start_state`)."""
 
 CONSUMER_START_PHASE = 0
+
+MIN_STAGES = 2
+"""The consumer frees a stage one iteration after reading it (its wgmma is still in flight
+until the next `warp_group_dot_wait`), so the producer needs a second stage to fill."""
+
+
+def stage_bytes(loads: Sequence[tt.DescriptorLoadOp]) -> int:
+    """The bytes TMA tile loads bring together: the expect-tx count of the one mbarrier
+    their copies signal (a ring stage's, or the Q tiles')."""
+    return sum(tile_bytes(load.result.type) for load in loads)
+
+
+def ring_bytes(stages: int, stage_bytes: int) -> int:
+    """Shared memory of a ring: the stages and a full and an empty mbarrier per stage."""
+    return stages * (stage_bytes + 2 * MBARRIER_BYTES)
 
 
 @dataclass(frozen=True)
@@ -85,6 +109,28 @@ class PipelineTmaAsync:
     full: SSAValue
     empty: SSAValue
     stage_bytes: int
+
+    @staticmethod
+    def around(anchor: Operation, loads: Sequence[tt.DescriptorLoadOp], stages: int,
+               consumers: int) -> PipelineTmaAsync:
+        """The ring of `loads`, allocated and initialised before `anchor` and freed after
+        it: a `stages x tile` buffer per load in its descriptor's encoding, `stages` full
+        mbarriers (count 1) and `stages` empty ones (count `consumers`)."""
+        buffers = [create_alloc(anchor, load.result.type, load.location,
+                                encoding_from_descriptor(load.result.type, load.desc), stages) for load in loads]
+        full = create_barrier_alloc(anchor, stages, 1)
+        empty = create_barrier_alloc(anchor, stages, consumers)
+        return PipelineTmaAsync(buffers, full, empty, stage_bytes(loads))
+
+    def mapped(self, mapping: dict[SSAValue, SSAValue]) -> PipelineTmaAsync:
+        """The ring as a region that captured it sees it."""
+        return PipelineTmaAsync([mapping[v] for v in self.buffers], mapping[self.full], mapping[self.empty],
+                                self.stage_bytes)
+
+    @property
+    def values(self) -> list[SSAValue]:
+        """The buffers and the mbarrier arrays: what a partition captures."""
+        return [*self.buffers, self.full, self.empty]
 
     def slot(self, b: OpBuilder, buffer: SSAValue, index: SSAValue) -> SSAValue:
         """The view of stage `index` of one of the ring's buffers."""
@@ -132,3 +178,10 @@ def ring_tile_alloc(load: tt.DescriptorLoadOp) -> ttg.LocalAllocOp:
     if isinstance(encoding, NVMMASharedEncodingAttr) and encoding.fp4_padded:
         raise Refused("fp4-padded TMA loads are a later round")
     return alloc
+
+
+def reaches_alloc(op: Operation, allocs: set[Operation]) -> bool:
+    """`op` is one of `allocs`, or a memdesc view (of a view ...) of one."""
+    while isinstance(op, MEMDESC_VIEWS):
+        op = op.src.owner
+    return op in allocs

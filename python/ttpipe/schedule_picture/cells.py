@@ -14,6 +14,7 @@ from ttpipe.dialects import gpu, tt, ttg, ttng
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.ir import enclosing_function
 from ttpipe.passes.common.target import op_location_text
+from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS
 
 KINDS = ("copy", "mma", "sync", "memory", "other")
 """What an op does, in the legend's order: moves data between global memory and registers
@@ -29,8 +30,7 @@ SYNC_OPS = (ttg.AsyncWaitOp, ttg.AsyncCommitGroupOp, ttg.LocalBarrierOp, gpu.Bar
             ttng.BarrierExpectOp, ttng.AsyncCopyMbarrierArriveOp, ttng.TCGen5CommitOp, ttng.FenceAsyncSharedOp,
             ttng.InitBarrierOp, ttng.InvalBarrierOp)
 
-VIEWS = (ttg.MemDescIndexOp, ttg.MemDescSubsliceOp, ttg.MemDescTransOp, ttg.MemDescReshapeOp,
-         ttg.MemDescReinterpretOp, ttng.TMEMSubSliceOp)
+VIEWS = (*MEMDESC_VIEWS, ttng.TMEMSubSliceOp)
 """Ops that make a view of a buffer without touching its memory."""
 
 COUNTS = {"num": "num={}", "pendings": "pendings={}", "size": "{} B"}

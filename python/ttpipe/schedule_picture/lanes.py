@@ -15,12 +15,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator
 
 from ttpipe.dialects import scf, ttg
-from ttpipe.passes.common.target import NUM_WARPS_ATTR
+from ttpipe.passes.common.target import NUM_WARPS_ATTR, lookup_int
 from ttpipe.schedule_picture.cells import OpCell
 
 RUN = 3
@@ -124,21 +124,12 @@ def warp_specialize_lanes(op: ttg.WarpSpecializeOp) -> list[LaneSpec]:
     """(name, warps, registers, root ops) of the default region and of each partition."""
     requested = _ints(op.requestedRegisters)
     actual = _ints(op.actualRegisters)
-    lanes = [("default", module_warps(op), actual[0] if actual else None, _loops_of(list(op.defaultRegion.block.ops)))]
+    lanes = [("default", lookup_int(op, NUM_WARPS_ATTR), actual[0] if actual else None, _loops_of(list(op.defaultRegion.block.ops)))]
     for index, (region, warps) in enumerate(zip(op.partition_regions, op.partitionNumWarps.get_values())):
         registers = requested[index] if index < len(requested) else (
             actual[index + 1] if index + 1 < len(actual) else None)
         lanes.append((f"partition{index}", warps, registers, _loops_of(list(region.block.ops))))
     return lanes
-
-
-def module_warps(op: Operation) -> int | None:
-    """`ttg.num-warps` of the module around `op`, or None."""
-    module = op
-    while not isinstance(module, ModuleOp) and module.parent_op() is not None:
-        module = module.parent_op()
-    attr = module.attributes.get(NUM_WARPS_ATTR)
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
 
 
 def _ints(attr: DenseArrayBase | None) -> list[int]:

@@ -25,10 +25,10 @@ from xdsl.ir import Operation
 
 from ttpipe.dialects import scf, tt, ttg
 from ttpipe.dialects.ttg_types import MemDescType
-from ttpipe.passes.common.target import op_location_text
+from ttpipe.passes.common.target import NUM_WARPS_ATTR, lookup_int, op_location_text
 from ttpipe.schedule_picture.cells import OpCell, describe
 from ttpipe.schedule_picture.guards import Guard, guards
-from ttpipe.schedule_picture.lanes import Lane, LaneSpec, lane_rows, module_warps, warp_specialize_lanes
+from ttpipe.schedule_picture.lanes import Lane, LaneSpec, lane_rows, warp_specialize_lanes
 from ttpipe.schedule_picture.memory import Allocation, Memory, Place, SharedMemory, shared_memory, value_names
 from ttpipe.schedule_picture.schedules import LoopKey, LoopSchedule
 
@@ -86,7 +86,7 @@ def pictures(module: ModuleOp, schedules: Mapping[LoopKey, LoopSchedule]) -> lis
                 group = [loop for loop in loops if op_location_text(loop) == key[1]]
                 pipelined = [loop for loop in group if _indexes_ring(loop, memory)]
                 if pipelined or key in schedules and key not in specialized:
-                    lane = ("all warps", module_warps(op), None, pipelined or group)
+                    lane = ("all warps", lookup_int(op, NUM_WARPS_ATTR), None, pipelined or group)
                     found.append(_picture(name, op, "pipelined loop", _schedules([key], schedules, drawn),
                                           [lane], memory, shared))
     for key, schedule in schedules.items():
