@@ -32,10 +32,13 @@ max, running sum, output accumulator) are computed from those. Concretely:
     tile (`row_split.py`'s analysis must split every tensor of the loops and epilogue),
     one `tt.func` per module (the module's `ttg.num-warps` becomes 4);
   - the ring (`stages x (K + V tiles)`, two mbarriers per stage), the Q buffer and its
-    mbarrier, the turn mbarriers, and with C > 1 the staging tile (the Q buffer where the
-    layouts match, `AttentionLoop.query_staging`) and mbarrier of each TMA store fit in
-    shared memory with `stages` the loop's `tt.num_stages` (or the option), lowered while
-    it does not fit, at least 2.
+    mbarrier, the turn mbarriers, with C > 1 the staging tile (the Q buffer where the
+    layouts match, `AttentionLoop.query_staging`) and mbarrier of each TMA store (with
+    C = 1 the tile Triton's TMA lowering stages it in), and the shared scratch of the
+    consumers' layout conversions (`scratch_bytes`: O converted for pointer stores, unless
+    it goes through the Q buffer, `AttentionLoop.query_routing`) fit in shared memory with
+    `stages` the loop's `tt.num_stages` (or the option), lowered while it does not fit, at
+    least 2.
 
 `mode=auto` also asks `unprofitable` (BLOCK_N x HEAD_DIM >= `MIN_KEY_BLOCK_WORK`) beyond
 `partition.unprofitable`'s two consumer warpgroups.
@@ -52,6 +55,7 @@ from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
@@ -127,15 +131,41 @@ class AttentionLoop:
 
     def shared_bytes(self, stages: int) -> int:
         """Shared memory: the ring, the Q tiles and their mbarrier, the turn mbarriers, the
-        staging tiles."""
+        staging tiles (with one warpgroup, the tile Triton's TMA lowering stages each store
+        in), and the scratch of every layout conversion the consumers run (`scratch_bytes`),
+        all live together inside `ttg.warp_specialize`."""
         ring = ring_bytes(stages, self.stage_bytes)
         queries = stage_bytes(list(self.queries.values())) + MBARRIER_BYTES
         turns = PING_PONG_WARPGROUPS * MBARRIER_BYTES
-        staging = 0
         if self.split.warpgroups > 1:
             staging = sum((0 if self.query_staging(store) else tile_bytes(store.src.type)) + MBARRIER_BYTES
                           for store in self.stores)
-        return ring + queries + turns + staging
+        else:
+            staging = sum(tile_bytes(store.src.type) for store in self.stores)
+        ops = [op for key in self.keys for op in key.loop.body.ops] + \
+            [op for ops in self.between for op in ops] + self.epilogue
+        scratch = sum(scratch_bytes(op) for op in ops if self.query_routing(op) is None)
+        return ring + queries + turns + staging + scratch
+
+    def query_routing(self, op: Operation) -> ttg.LocalAllocOp | None:
+        """The Q tile whose buffer can carry the epilogue's layout conversion `op` in place
+        of Triton's scratch (O converted to a coalesced layout for pointer stores): a
+        `ttg.convert_layout` after the loops that needs shared memory (`scratch_bytes`),
+        whose result has the Q tile's shape and element type, split by rows, where no TMA
+        store is staged in that buffer. Each warpgroup writes its rows (`local_store`) where
+        its rows of Q were and reads them back in the new layout (`local_load`)."""
+        if not isinstance(op, ttg.ConvertLayoutOp) or op not in self.epilogue or not scratch_bytes(op):
+            return None
+        if self.split.axes.get(op.result) != 0:
+            return None
+        tile = op.result.type
+        staged = {self.query_staging(store) for store in self.stores}
+        for alloc in self.queries:
+            memdesc: MemDescType = alloc.result.type
+            if (alloc not in staged and list(memdesc.shape) == list(tile.get_shape())
+                    and memdesc.element_type == tile.element_type):
+                return alloc
+        return None
 
     def query_staging(self, store: tt.DescriptorStoreOp) -> ttg.LocalAllocOp | None:
         """The Q tile whose buffer can stage `store` (O): the same shape, element type and
@@ -153,6 +183,23 @@ class AttentionLoop:
                     and memdesc.encoding == encoding):
                 return alloc
         return None
+
+
+def scratch_bytes(op: Operation) -> int:
+    """An upper bound of the shared scratch Triton's lowering of `op` takes: a
+    `ttg.convert_layout` between distributed layouts goes through shared memory (at most its
+    result's bytes) unless the layouts are equal, it feeds a wgmma's A from the accumulator
+    layout (registers only), or only TMA stores read it (their staging `local_store` or
+    `local_alloc` takes the source layout, and Triton folds the conversion into it); no
+    other op of an attention loop has scratch."""
+    if not isinstance(op, ttg.ConvertLayoutOp):
+        return 0
+    source, result = op.src.type.encoding, op.result.type.encoding
+    if source == result or (isinstance(result, DotOperandEncodingAttr) and result.parent == source):
+        return 0
+    if all(isinstance(use.operation, tt.DescriptorStoreOp) for use in op.result.uses):
+        return 0
+    return tile_bytes(op.result.type)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,10 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      The rotated form (FlashAttention-3's intra-warpgroup overlap, where the body has its
      shape, `attention.SoftmaxOverlap`) is `ConsumerRegion.overlapped`'s. Then the
      epilogue at its rows: `tt.store`s of its rows, TMA stores staged (C > 1: each
-     warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1).
+     warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1);
+     a layout conversion of O for pointer stores goes through the warpgroup's rows of the Q
+     buffer (`local_store`, `local_load` in the new layout) where `query_routing` allows,
+     in place of the shared scratch Triton would allocate beside the ring.
   4. The original loop, Q loads, epilogue and the tensors only they read are erased; the
      module's `ttg.num-warps` becomes 4 (`cooperative.one_warpgroup_module`).
 
@@ -565,6 +568,11 @@ class ConsumerRegion:
             elif isinstance(op, tt.DescriptorStoreOp):
                 operands = [rows.get(v, 0 if v is op.src else None) for v in op.operands]
                 b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
+            elif (query := found.query_routing(op)) is not None:
+                mine = rows.mapping[query.result]
+                b.insert(ttg.LocalStoreOp(rows.get(op.src, 0), mine), op.location)
+                share = split.share_type(op.result.type, 0)
+                rows.mapping[op.result] = b.insert(ttg.LocalLoadOp(mine, result_type=share), op.location).result
             else:
                 rows.visit(op)
         b.insert(ttg.WarpYieldOp([]) if self.index == 0 else ttg.WarpReturnOp())

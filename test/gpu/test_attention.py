@@ -3,14 +3,16 @@ through the plug-in with `ttgir-sm90{warp-specialize=auto}` (ttpipe-warp-special
 attention path: a TMA producer for K and V and Q once, consumer warpgroups each on its rows,
 the softmax under the next wgmmas), checked against torch in float32.
 
-Kernels: `attention_pointers`, pointer loads with masks (Q once before the loop, K and V per
+Kernels: `attention_pointers` (`ttpipe.bench.kernels`), pointer loads with masks (Q once before the loop, K and V per
 key block; the pass turns them into TMA loads of tensormaps made on the device), a masked
 pointer store of O and of the log-sum-exp, sequence lengths not a multiple of the blocks
 (200, 1000) and one block (64); the bench's `attention_fwd` on host TMA descriptors (sequence
 384, a multiple of both blocks, as it requires); the bench's `attention_fwd_two_loops`, causal attention as
 Triton's tutorial writes it, the blocks below the diagonal in one loop and the diagonal
 block in a second (sequences 128, where the first loop never runs, and 512). Key blocks of
-128 at D = 64 and of 64 at D = 128 (`mode=auto` declines 64 x 64). fp16 and bf16, D = 64 and 128, causal and
+128 at D = 64 and of 64 at D = 128 (`mode=auto` declines 64 x 64), and of 128 at D = 128 with
+pointer stores of O (converted to their layout through the Q buffer; in fp32, `pointers_f32_out`,
+through Triton's scratch beside a ring of 2 stages). fp16 and bf16, D = 64 and 128, causal and
 not; `num_warps=8` (two consumer warpgroups of 64 rows each, 12 warps launched), with
 ping-pong turns (`warp-specialize-consumers=pingpong`), and `num_warps=4` with a 64-row
 block (one consumer warpgroup, the loop marked `warp_specialize=True`). O and the
@@ -41,6 +43,8 @@ CASES = [("pointers", AUTO, 8, 128, KEY_BLOCK[d], dtype, d, causal, seq) for dty
          for d in (64, 128) for causal in (False, True) for seq in (200, 1000)]
 CASES += [("pointers", AUTO, 8, 128, 128, dtype, 64, causal, 64) for dtype in ("float16", "bfloat16")
           for causal in (False, True)]
+CASES += [(kernel, AUTO, 8, 128, 128, "float16", 128, causal, 1000) for kernel in ("pointers", "pointers_f32_out")
+          for causal in (False, True)]
 CASES += [("descriptors", AUTO, 8, 128, KEY_BLOCK[d], dtype, d, causal, 384) for dtype in ("float16", "bfloat16")
           for d in (64, 128) for causal in (False, True)]
 CASES += [("two_loops", AUTO, 8, 128, KEY_BLOCK[d], dtype, d, True, seq) for dtype in ("float16", "bfloat16")
@@ -59,46 +63,10 @@ def child() -> None:
     """Run every case; print one JSON line per case started and finished."""
     import torch
     import triton
-    import triton.language as tl
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     import ttpipe.triton
-    from ttpipe.bench.kernels import attention_fwd, attention_fwd_two_loops
-
-    @triton.jit
-    def attention_pointers(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, seq_len, stride_h, stride_s,  #
-                           HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                           CAUSAL: tl.constexpr, MARK: tl.constexpr):
-        start_m = tl.program_id(0)
-        base = tl.program_id(1).to(tl.int64) * stride_h
-        rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        dims = tl.arange(0, HEAD_DIM)
-        q = tl.load(q_ptr + base + rows[:, None] * stride_s + dims[None, :], mask=rows[:, None] < seq_len, other=0.0)
-        m_i = tl.full((BLOCK_M, ), float("-inf"), dtype=tl.float32)
-        l_i = tl.zeros((BLOCK_M, ), dtype=tl.float32)
-        acc = tl.zeros((BLOCK_M, HEAD_DIM), dtype=tl.float32)
-        qk_scale = sm_scale * 1.4426950408889634
-        end = tl.minimum((start_m + 1) * BLOCK_M, seq_len) if CAUSAL else seq_len
-        for start_n in tl.range(0, end, BLOCK_N, warp_specialize=MARK):
-            cols = start_n + tl.arange(0, BLOCK_N)
-            k = tl.load(k_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len,
-                        other=0.0)
-            qk = tl.dot(q, tl.trans(k)) * qk_scale
-            keep = cols[None, :] < seq_len
-            if CAUSAL:
-                keep = keep & (rows[:, None] >= cols[None, :])
-            qk = tl.where(keep, qk, float("-inf"))
-            m_new = tl.maximum(m_i, tl.max(qk, 1))
-            p = tl.math.exp2(qk - m_new[:, None])
-            alpha = tl.math.exp2(m_i - m_new)
-            l_i = l_i * alpha + tl.sum(p, 1)
-            v = tl.load(v_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len,
-                        other=0.0)
-            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
-            m_i = m_new
-        tl.store(lse_ptr + tl.program_id(1) * seq_len + rows, m_i + tl.math.log2(l_i), mask=rows < seq_len)
-        tl.store(o_ptr + base + rows[:, None] * stride_s + dims[None, :], (acc / l_i[:, None]).to(o_ptr.dtype.element_ty),
-                 mask=rows[:, None] < seq_len)
+    from ttpipe.bench.kernels import attention_fwd, attention_fwd_two_loops, attention_pointers
 
     def reference(q, k, v, causal):
         scores = q.float() @ k.float().transpose(-1, -2) * q.shape[-1]**-0.5
@@ -112,7 +80,7 @@ def child() -> None:
         print(json.dumps({"started": list(case)}), flush=True)
         torch.manual_seed(0)
         q, k, v = (torch.randn(HEADS, seq, d, device="cuda").to(getattr(torch, dtype)) for _ in range(3))
-        o = torch.full_like(q, float("nan"))
+        o = torch.full_like(q, float("nan"), dtype=torch.float32 if kernel == "pointers_f32_out" else q.dtype)
         lse = torch.full((HEADS, seq), float("nan"), device="cuda")
         grid = (triton.cdiv(seq, block_m), HEADS)
         with ttpipe.triton.installed(pipeline):

@@ -7,8 +7,10 @@ Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels
 blocks); `attention_two_loops.ttir`, the causal kernel in two loops as Triton's tutorial
 writes it (`attention_fwd_two_loops`, D = 128, 128x128 blocks); `attention_pointers.ttir`, attention as users write it
 (pointer loads with masks, a masked store of O and of the log-sum-exp, causal, D = 128,
-128x64 blocks, fp16) at num_warps=8, and `attention_pointers_d64.ttir`, the same at D = 64
-(64-key blocks: too little wgmma work per block for `mode=auto`); `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
+128x64 blocks, fp16) at num_warps=8, `attention_pointers_d64.ttir`, the same at D = 64
+(64-key blocks: too little wgmma work per block for `mode=auto`), and
+`attention_pointers_n128.ttir`, the same not causal at 128x128 blocks and D = 128, and
+`attention_pointers_n128_f32_out.ttir` storing O in fp32; `matmul_pointers.ttir`, the bench's non-persistent pointer GEMM (its K loop
 only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
 """
 
@@ -19,6 +21,7 @@ import pytest
 from sass_partitions import producer_spans
 
 from ttpipe import compile as ttpipe_compile
+from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.pipeline.driver import remarks
 
 INPUTS = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs"
@@ -101,6 +104,29 @@ def test_pointer_attention_loads_become_tma_loads_of_device_descriptors():
     # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows.
     assert len(re.findall(r"tt\.store .*tensor<64x128x!tt\.ptr<f16>", ttgir)) == 2
     assert len(re.findall(r"tt\.store .*tensor<64x!tt\.ptr<f32>", ttgir)) == 2
+
+
+def test_pointer_store_conversion_goes_through_the_q_buffer():
+    """Pointer stores of O take a `ttg.convert_layout` to a coalesced layout, whose shared
+    scratch Triton would allocate beside the ring (at 128x128 blocks and D = 128 the 3-stage
+    ring, Q and that scratch need 245840 bytes, over sm_90a's 227 KB): each warpgroup
+    converts its rows through its rows of the Q buffer instead, and the ring stays 3 deep."""
+    compiled = compile_input("attention_pointers_n128.ttir")
+    ttgir = compiled.asm["ttgir"]
+    assert ttgir.count("ttg.warp_specialize(") == 1
+    assert "ttg.local_alloc : () -> !ttg.memdesc<3x128x128xf16" in ttgir
+    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+    assert not re.search(r"convert_layout .*tensor<64x128xf16, #mma> -> tensor<64x128xf16, #blocked", ttgir)
+    assert len(re.findall(r"ttg\.local_load .* -> tensor<64x128xf16, #blocked", ttgir)) == 2
+
+
+def test_layout_conversion_scratch_counts_in_the_ring_depth():
+    """The same kernel storing O in fp32: its conversion (64 KB) cannot go through the fp16
+    Q buffer, so Triton's scratch for it counts beside the ring, which is 2 stages deep (3
+    would need 294992 bytes)."""
+    compiled = compile_input("attention_pointers_n128_f32_out.ttir")
+    assert "ttg.local_alloc : () -> !ttg.memdesc<2x128x128xf16" in compiled.asm["ttgir"]
+    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
 
 
 def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():

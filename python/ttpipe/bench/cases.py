@@ -183,6 +183,14 @@ ATTENTION_PIPELINE = "ttgir-sm90{warp-specialize=auto}"
 """Attention kernels are written without `warp_specialize=True`: the cost model decides."""
 
 
+def _attention_inputs(torch, device, seed: int, sizes: tuple[int, int, int], head_dim: int):
+    """Q, K, V (random, bf16) and O (empty) of shape [batch, heads, seq, head_dim]."""
+    generator = torch.Generator(device=device).manual_seed(seed)
+    shape = (*sizes, head_dim)
+    q, k, v = (torch.randn(shape, device=device, generator=generator).to(torch.bfloat16) for _ in range(3))
+    return q, k, v, torch.empty(shape, device=device, dtype=torch.bfloat16)
+
+
 def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool, block_n: int,
                two_loops: bool = False) -> Case:
     """Issue 13's attention forward (bf16), against cuDNN's SDPA
@@ -200,32 +208,14 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
 
     def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
         batch, heads, seq_len = sizes
-        generator = torch.Generator(device=device).manual_seed(seed)
-        shape = (batch, heads, seq_len, head_dim)
-        q, k, v = (torch.randn(shape, device=device, generator=generator).to(torch.bfloat16) for _ in range(3))
-        o = torch.empty(shape, device=device, dtype=torch.bfloat16)
+        q, k, v, o = _attention_inputs(torch, device, seed, sizes, head_dim)
         rows = batch * heads * seq_len
-
-        def reference():
-            out = torch.empty(shape, device=device, dtype=torch.float32)
-            hidden = torch.ones(seq_len, seq_len, device=device, dtype=torch.bool).triu(1) if causal else None
-            for b in range(batch):
-                for h in range(heads):
-                    scores = _float32_matmul(torch, q[b, h], k[b, h]) * sm_scale
-                    if causal:
-                        scores.masked_fill_(hidden, float("-inf"))
-                    out[b, h] = torch.softmax(scores, dim=-1) @ v[b, h].float()
-            return out
-
-        def cudnn():
-            from torch.nn.attention import SDPBackend, sdpa_kernel
-            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
-                return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
-
         blocks = (constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_N"], constexprs["BLOCK_M"])
         args = tuple(_descriptor(t.view(rows, head_dim), (block, head_dim)) for t, block in zip((q, k, v, o), blocks))
         args += (sm_scale * math.log2(math.e), seq_len)
-        return Launch(args, (seq_len // constexprs["BLOCK_M"], batch * heads), o, reference, cudnn, 3 * q.nbytes)
+        return Launch(args, (seq_len // constexprs["BLOCK_M"], batch * heads), o,
+                      lambda: _attention_reference(torch, q, k, v, causal), lambda: _cudnn_attention(q, k, v, causal),
+                      3 * q.nbytes)
 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
@@ -239,12 +229,66 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
                 baseline_name="cuDNN")
 
 
+def _attention_reference(torch, q, k, v, causal: bool):
+    """softmax(Q K^T / sqrt(D)) V of [batch, heads, seq, D] tensors in true float32."""
+    batch, heads, seq_len, head_dim = q.shape
+    out = torch.empty(q.shape, device=q.device, dtype=torch.float32)
+    hidden = torch.ones(seq_len, seq_len, device=q.device, dtype=torch.bool).triu(1) if causal else None
+    for b in range(batch):
+        for h in range(heads):
+            scores = _float32_matmul(torch, q[b, h], k[b, h]) * head_dim**-0.5
+            if causal:
+                scores.masked_fill_(hidden, float("-inf"))
+            out[b, h] = torch.softmax(scores, dim=-1) @ v[b, h].float()
+    return out
+
+
+def _cudnn_attention(q, k, v, causal: bool):
+    """torch's SDPA on the cuDNN backend."""
+    import torch
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+        return torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
+
+
+def _attention_pointers(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool) -> Case:
+    """Issue 13's attention forward written with pointer loads and masked stores
+    (`kernels.attention_pointers`, bf16, O and the log-sum-exp stored), against cuDNN's SDPA;
+    128x128 blocks, stock Triton's figure its best of BLOCK_N 64 and 128."""
+    name = f"attn-ptr-fwd-bf16-d{head_dim}-s{seq_len}{'-causal' if causal else ''}"
+    constexprs = {"HEAD_DIM": head_dim, "BLOCK_M": 128, "BLOCK_N": 128, "CAUSAL": causal, "MARK": False}
+    signature = {"q_ptr": "*bf16", "k_ptr": "*bf16", "v_ptr": "*bf16", "o_ptr": "*bf16", "lse_ptr": "*fp32",
+                 "sm_scale": "fp32", "seq_len": "i32", "stride_h": "i32", "stride_s": "i32"}
+
+    def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
+        batch, heads, seq_len = sizes
+        q, k, v, o = _attention_inputs(torch, device, seed, sizes, head_dim)
+        lse = torch.empty(batch * heads, seq_len, device=device, dtype=torch.float32)
+        args = (q, k, v, o, lse, head_dim**-0.5, seq_len, seq_len * head_dim, head_dim)
+        return Launch(args, (-(-seq_len // constexprs["BLOCK_M"]), batch * heads), o,
+                      lambda: _attention_reference(torch, q, k, v, causal), lambda: _cudnn_attention(q, k, v, causal),
+                      3 * q.nbytes)
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
+
+    flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
+    return Case(name, kernels.attention_pointers, signature, constexprs, {"num_warps": 8, "num_stages": 3},
+                ("q_ptr", "k_ptr", "v_ptr", "o_ptr", "lse_ptr", "seq_len", "stride_h", "stride_s"), "TFLOP/s", flops,
+                2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE, targets=(("triton", 1.3), ("torch", 1.0)),
+                sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
+                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), baseline_name="cuDNN")
+
+
 ATTENTION_CASES = tuple(
     _attention(batch, 32, seq_len, head_dim, causal, block_n)
     for batch, seq_len, head_dim, block_n in ((4, 4096, 128, 128), (1, 16384, 64, 128)) for causal in (False, True)
-) + (_attention(4, 32, 4096, 128, True, 128, two_loops=True), )
+) + (_attention(4, 32, 4096, 128, True, 128, two_loops=True), ) + tuple(
+    _attention_pointers(4, 32, 4096, 128, causal) for causal in (False, True))
 """Issue 13's attention forward: bf16, 32 heads, D = 128 at sequence 4096 (batch 4) and
-D = 64 at 16384 (batch 1), causal and not; and the causal D = 128 kernel in two loops."""
+D = 64 at 16384 (batch 1), causal and not; the causal D = 128 kernel in two loops; and the
+D = 128 kernel written with pointers, causal and not."""
 
 
 def _layernorm(name: str, rows: int, cols: int, tolerance: float) -> Case:

@@ -222,6 +222,45 @@ def attention_fwd_two_loops(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  
 
 
 @triton.jit
+def attention_pointers(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, seq_len, stride_h, stride_s,  #
+                       HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       CAUSAL: tl.constexpr, MARK: tl.constexpr):
+    """Attention forward as users write it with pointers: Q, K, V and O of shape [heads,
+    seq_len, HEAD_DIM] (head stride `stride_h`, row stride `stride_s`), masked loads (any
+    `seq_len`), the online softmax in base 2, O and the log-sum-exp stored with masks; with
+    CAUSAL each query block ends its keys at its diagonal; MARK marks the loop
+    `warp_specialize=True`."""
+    start_m = tl.program_id(0)
+    base = tl.program_id(1).to(tl.int64) * stride_h
+    rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    dims = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + base + rows[:, None] * stride_s + dims[None, :], mask=rows[:, None] < seq_len, other=0.0)
+    m_i = tl.full((BLOCK_M, ), float("-inf"), dtype=tl.float32)
+    l_i = tl.zeros((BLOCK_M, ), dtype=tl.float32)
+    acc = tl.zeros((BLOCK_M, HEAD_DIM), dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    end = tl.minimum((start_m + 1) * BLOCK_M, seq_len) if CAUSAL else seq_len
+    for start_n in tl.range(0, end, BLOCK_N, warp_specialize=MARK):
+        cols = start_n + tl.arange(0, BLOCK_N)
+        k = tl.load(k_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len, other=0.0)
+        qk = tl.dot(q, tl.trans(k)) * qk_scale
+        keep = cols[None, :] < seq_len
+        if CAUSAL:
+            keep = keep & (rows[:, None] >= cols[None, :])
+        qk = tl.where(keep, qk, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + base + cols[:, None] * stride_s + dims[None, :], mask=cols[:, None] < seq_len, other=0.0)
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        m_i = m_new
+    tl.store(lse_ptr + tl.program_id(1) * seq_len + rows, m_i + tl.math.log2(l_i), mask=rows < seq_len)
+    tl.store(o_ptr + base + rows[:, None] * stride_s + dims[None, :], (acc / l_i[:, None]).to(o_ptr.dtype.element_ty),
+             mask=rows[:, None] < seq_len)
+
+
+@triton.jit
 def layernorm(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK_N: tl.constexpr):
     """y = (x - mean) / sqrt(var + eps) * w + b over each row (one row per program)."""
     row = tl.program_id(0).to(tl.int64)
