@@ -55,7 +55,6 @@ from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
-from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
@@ -69,6 +68,7 @@ from ttpipe.passes.warp_specialize.tma_pipeline import (
     reaches_alloc,
     ring_bytes,
     ring_tile_alloc,
+    scratch_bytes,
     stage_bytes,
 )
 
@@ -183,23 +183,6 @@ class AttentionLoop:
                     and memdesc.encoding == encoding):
                 return alloc
         return None
-
-
-def scratch_bytes(op: Operation) -> int:
-    """An upper bound of the shared scratch Triton's lowering of `op` takes: a
-    `ttg.convert_layout` between distributed layouts goes through shared memory (at most its
-    result's bytes) unless the layouts are equal, it feeds a wgmma's A from the accumulator
-    layout (registers only), or only TMA stores read it (their staging `local_store` or
-    `local_alloc` takes the source layout, and Triton folds the conversion into it); no
-    other op of an attention loop has scratch."""
-    if not isinstance(op, ttg.ConvertLayoutOp):
-        return 0
-    source, result = op.src.type.encoding, op.result.type.encoding
-    if source == result or (isinstance(result, DotOperandEncodingAttr) and result.parent == source):
-        return 0
-    if all(isinstance(use.operation, tt.DescriptorStoreOp) for use in op.result.uses):
-        return 0
-    return tile_bytes(op.result.type)
 
 
 @dataclass(frozen=True)

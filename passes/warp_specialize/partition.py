@@ -59,8 +59,9 @@ may lift):
   - `num-stages` (or the loop's `tt.num_stages`) is at least 2 (the consumer releases a
     stage one iteration after reading it, so a one-stage ring would deadlock) and the ring
     (stages x summed TMA tile bytes, plus two mbarriers per stage; with cooperative
-    warpgroups also the staging tile and mbarrier of each TMA store) fits in
-    `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
+    warpgroups also the staging tile and mbarrier of each TMA store; the scratch of the
+    epilogue's layout conversions, `tma_pipeline.scratch_bytes`, which Triton allocates
+    beside the ring) fits in `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
 and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
@@ -116,6 +117,7 @@ from ttpipe.passes.warp_specialize.tma_pipeline import (
     reaches_alloc,
     ring_bytes,
     ring_tile_alloc,
+    scratch_bytes,
     stage_bytes,
 )
 
@@ -237,6 +239,12 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         if split.staging_bytes:
             needed += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
             staging = f" and {split.staging_bytes} bytes of TMA store staging"
+    if not nested:
+        block = loop.parent_block()
+        scratch = sum(scratch_bytes(op) for op in list(block.ops)[block.get_operation_index(loop) + 1:])
+        if scratch:
+            needed += scratch
+            staging += f" and {scratch} bytes of the epilogue's layout conversions"
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
                       f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
@@ -379,7 +387,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
     accumulator's zero-init), after it an epilogue of ops without regions, which the
     consumer runs once per tile; whether the consumers take turns (`pingpong.choose`, by
     `consumers`); the ring plus the shared staging tile of each `tt.descriptor_store`
-    (TMA lowering's, live with the ring; one per ping-pong warpgroup) fits."""
+    (TMA lowering's, live with the ring; one per ping-pong warpgroup) and the scratch of the
+    epilogue's layout conversions (`scratch_bytes`) fits."""
     check_target(tile.get_toplevel_object(), tile)
     if not isinstance(tile.parent_op(), tt.FuncOp):
         raise Refused("the tile loop of a persistent kernel is nested in another loop or region")
@@ -402,6 +411,7 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
             staging += tile_bytes(op.src.type)
             if consumer_warpgroups(tile) > 1:
                 staging += 2 * MBARRIER_BYTES  # its staging full/empty mbarrier pair
+        staging += scratch_bytes(op)
     if found.ping_pong:
         staging = pingpong.PING_PONG_WARPGROUPS * staging + pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES
     if epilogue == "partition":
@@ -409,8 +419,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
     needed = ring_bytes(found.stages, found.stage_bytes) + staging
     if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "
-                      f"store staging need {needed} bytes of shared memory, more than the "
-                      f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+                      f"store staging and epilogue layout conversions need {needed} bytes of shared memory, more "
+                      f"than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     return found
 
 

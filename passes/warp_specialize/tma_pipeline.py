@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation, SSAValue
 
 from ttpipe.dialects import tt, ttg, ttng
-from ttpipe.dialects.ttg_attrs import NVMMASharedEncodingAttr
+from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NVMMASharedEncodingAttr
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import MBARRIER_BYTES
@@ -67,6 +67,25 @@ def stage_bytes(loads: Sequence[tt.DescriptorLoadOp]) -> int:
 def ring_bytes(stages: int, stage_bytes: int) -> int:
     """Shared memory of a ring: the stages and a full and an empty mbarrier per stage."""
     return stages * (stage_bytes + 2 * MBARRIER_BYTES)
+
+
+def scratch_bytes(op: Operation) -> int:
+    """An upper bound of the shared scratch Triton's lowering of `op` takes: a
+    `ttg.convert_layout` between distributed layouts goes through shared memory (at most its
+    result's bytes) unless the layouts are equal, it feeds a wgmma's A from the accumulator
+    layout (registers only), or only TMA stores read it (their staging `local_store` or
+    `local_alloc` takes the source layout, and Triton folds the conversion into it); no
+    other op of a loop or epilogue the consumers run has scratch. Counted beside the ring:
+    Triton's allocator gives it its own space while `ttg.warp_specialize` keeps the ring
+    alive."""
+    if not isinstance(op, ttg.ConvertLayoutOp):
+        return 0
+    source, result = op.src.type.encoding, op.result.type.encoding
+    if source == result or (isinstance(result, DotOperandEncodingAttr) and result.parent == source):
+        return 0
+    if all(isinstance(use.operation, tt.DescriptorStoreOp) for use in op.result.uses):
+        return 0
+    return tile_bytes(op.result.type)
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,18 @@ def test_no_error_on_any_corpus_module_with_async_protocols():
     assert checked >= 35 and unchecked <= 2, (checked, unchecked)
 
 
+DECLINED = {"matmul_pointers_f32_out"}
+"""Inputs whose marked loop the pass leaves to the software pipeliner: its ring and the
+epilogue's layout conversion exceed shared memory (`test_warp_specialize_compile.py`)."""
+
+
 @pytest.mark.parametrize("options", ["num-warps=4", "num-warps=8", "num-warps=4 warp-specialize-consumers=cooperative",
                                      "num-warps=4 warp-specialize-epilogue=partition",
                                      "num-warps=8 warp-specialize=auto",
                                      "num-warps=8 warp-specialize=auto warp-specialize-consumers=pingpong"])
 def test_no_error_on_ttpipes_warp_specialized_kernels(options):
     """Every input, marked loops (and with `auto` the attention kernels at num_warps=8)
-    warp-specialized."""
+    warp-specialized, but those made to be declined (`DECLINED`)."""
     for source in sorted(WS_INPUTS.glob("*.ttir")):
         text = source.read_text()
         parsed = parse_module(text, str(source))
@@ -74,6 +79,8 @@ def test_no_error_on_ttpipes_warp_specialized_kernels(options):
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
         auto = "warp-specialize=auto" in options
         turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
+        if source.stem in DECLINED:
+            continue
         if (auto and source.stem.startswith("attention") and not source.stem.endswith("d64") and not turns_refused) or (
                 not auto and options != "num-warps=8" and "tt.warp_specialize" in text):
             assert "ttg.warp_specialize" in str(module), source

@@ -12,7 +12,8 @@ num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps; and
 with one consumer warpgroup (`warp-specialize-consumers=cooperative`): the producer's tile
 loop around its K loop, the consumer's with the epilogue between; by default (ping-pong):
 two consumer warpgroups, each its own tiles, both storing; the same at num_warps=8: two
-cooperative consumer warpgroups, each with its own tile loop.
+cooperative consumer warpgroups, each with its own tile loop; `matmul_pointers_f32_out.ttir`,
+the bench's pointer matmul (`matmul_pointers_ws`) storing an fp32 C, 128x256x64, num_warps=8.
 """
 
 import pathlib
@@ -22,6 +23,8 @@ import pytest
 from sass_partitions import producer_spans
 
 from ttpipe import compile as ttpipe_compile
+from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
+from ttpipe.pipeline.driver import remarks
 
 TTIR = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs" / "matmul_tma_ws.ttir"
 COOPERATIVE_TTIR = TTIR.with_name("matmul_tma_ws_coop.ttir")
@@ -285,3 +288,17 @@ def test_pointer_loads_become_tma_and_the_wgmmas_stay_asynchronous(pointers):
     assert tma_loads and all(any(start < n < end for start, end in spans) for n in tma_loads)
     drained = [line for line in lines if "WARPGROUP.DEPBAR.LE gsb0, 0x0" in line]
     assert hgmma and len(drained) < len(hgmma) // 2
+
+
+def test_epilogue_conversion_scratch_counts_against_the_ring():
+    """An fp32 C stored through pointers takes a 128 KB layout conversion at 128x256 tiles,
+    whose scratch Triton allocates beside the ring `ttg.warp_specialize` keeps alive: the
+    3-stage ring and it need 278576 bytes, so the loop is left to the software pipeliner
+    (whose ring is dead by the epilogue) with a remark, and the kernel fits sm_90a."""
+    source = (TTIR.with_name("matmul_pointers_f32_out.ttir")).read_text()
+    found = remarks(source, "ttgir-sm90{num-warps=8 warp-specialize=true}")
+    assert any("131072 bytes of the epilogue's layout conversions needs 278576 bytes" in d.message for d in found)
+    compiled = ttpipe_compile.compile_file(str(TTIR.with_name("matmul_pointers_f32_out.ttir")), "sm_90a",
+                                           pipeline=PIPELINE, num_warps=8)
+    assert "ttg.warp_specialize" not in compiled.asm["ttgir"]
+    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
