@@ -59,9 +59,11 @@ may lift):
   - `num-stages` (or the loop's `tt.num_stages`) is at least 2 (the consumer releases a
     stage one iteration after reading it, so a one-stage ring would deadlock) and the ring
     (stages x summed TMA tile bytes, plus two mbarriers per stage; with cooperative
-    warpgroups also the staging tile and mbarrier of each TMA store; the scratch of the
+    warpgroups also the staging tile and mbarrier of each TMA store and the scratch of the
     epilogue's layout conversions, `tma_pipeline.scratch_bytes`, which Triton allocates
-    beside the ring) fits in `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
+    beside the ring while the consumer regions run the epilogue; one consumer warpgroup
+    runs it after `ttg.warp_specialize`, where the ring is freed) fits in
+    `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
 and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
@@ -239,7 +241,7 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         if split.staging_bytes:
             needed += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
             staging = f" and {split.staging_bytes} bytes of TMA store staging"
-    if not nested:
+    if not nested and consumer_warpgroups(loop) > 1:  # each consumer region runs its rows' epilogue
         block = loop.parent_block()
         scratch = sum(scratch_bytes(op) for op in list(block.ops)[block.get_operation_index(loop) + 1:])
         if scratch:

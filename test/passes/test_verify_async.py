@@ -60,8 +60,9 @@ def test_no_error_on_any_corpus_module_with_async_protocols():
 
 
 DECLINED = {"matmul_pointers_f32_out"}
-"""Inputs whose marked loop the pass leaves to the software pipeliner: its ring and the
-epilogue's layout conversion exceed shared memory (`test_warp_specialize_compile.py`)."""
+"""Inputs whose marked loop the pass leaves to the software pipeliner at num_warps = 8: its
+ring and the cooperative epilogue's layout conversion exceed shared memory
+(`test_warp_specialize_compile.py`)."""
 
 
 @pytest.mark.parametrize("options", ["num-warps=4", "num-warps=8", "num-warps=4 warp-specialize-consumers=cooperative",

@@ -291,10 +291,11 @@ def test_pointer_loads_become_tma_and_the_wgmmas_stay_asynchronous(pointers):
 
 
 def test_epilogue_conversion_scratch_counts_against_the_ring():
-    """An fp32 C stored through pointers takes a 128 KB layout conversion at 128x256 tiles,
-    whose scratch Triton allocates beside the ring `ttg.warp_specialize` keeps alive: the
-    3-stage ring and it need 278576 bytes, so the loop is left to the software pipeliner
-    (whose ring is dead by the epilogue) with a remark, and the kernel fits sm_90a."""
+    """An fp32 C stored through pointers takes a 128 KB layout conversion at 128x256 tiles;
+    with two cooperative consumer warpgroups each converts its rows inside
+    `ttg.warp_specialize`, beside the ring: the 3-stage ring and it need 278576 bytes, so
+    the loop is left to the software pipeliner (whose ring is dead by the epilogue) with a
+    remark, and the kernel fits sm_90a."""
     source = (TTIR.with_name("matmul_pointers_f32_out.ttir")).read_text()
     found = remarks(source, "ttgir-sm90{num-warps=8 warp-specialize=true}")
     assert any("131072 bytes of the epilogue's layout conversions needs 278576 bytes" in d.message for d in found)
@@ -302,3 +303,9 @@ def test_epilogue_conversion_scratch_counts_against_the_ring():
                                            pipeline=PIPELINE, num_warps=8)
     assert "ttg.warp_specialize" not in compiled.asm["ttgir"]
     assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+    # One consumer warpgroup stores C after `ttg.warp_specialize`, once the ring is freed:
+    # the conversion's scratch reuses the ring's space, and the loop is specialized.
+    single = ttpipe_compile.compile_file(str(TTIR.with_name("matmul_pointers_f32_out.ttir")), "sm_90a",
+                                         pipeline=PIPELINE, num_warps=4)
+    assert "ttg.warp_specialize" in single.asm["ttgir"]
+    assert single.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
