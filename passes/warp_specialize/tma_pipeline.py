@@ -29,11 +29,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
-from ttpipe.dialects import tt, ttg, ttng
+from ttpipe.dialects import arith, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NVMMASharedEncodingAttr
 from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_arith_or_math_elementwise
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import MBARRIER_BYTES
 from ttpipe.passes.pipeline.lower_loops import (
@@ -73,19 +75,41 @@ def scratch_bytes(op: Operation) -> int:
     """An upper bound of the shared scratch Triton's lowering of `op` takes: a
     `ttg.convert_layout` between distributed layouts goes through shared memory (at most its
     result's bytes) unless the layouts are equal, it feeds a wgmma's A from the accumulator
-    layout (registers only), or only TMA stores read it (their staging `local_store` or
-    `local_alloc` takes the source layout, and Triton folds the conversion into it); no
-    other op of a loop or epilogue the consumers run has scratch. Counted beside the ring:
-    Triton's allocator gives it its own space while `ttg.warp_specialize` keeps the ring
-    alive."""
+    layout (registers only), it converts a broadcast, splat or constant (Triton's
+    remove-layout-conversions rebuilds those in the new layout, converting the smaller
+    source, itself a conversion counted here), or it reaches TMA stores only
+    (`_folds_into_tma_stores`); no other op of a loop or epilogue the consumers run has
+    scratch. Counted beside the ring: Triton's allocator gives it its own space while
+    `ttg.warp_specialize` keeps the ring alive."""
     if not isinstance(op, ttg.ConvertLayoutOp):
         return 0
     source, result = op.src.type.encoding, op.result.type.encoding
     if source == result or (isinstance(result, DotOperandEncodingAttr) and result.parent == source):
         return 0
-    if all(isinstance(use.operation, tt.DescriptorStoreOp) for use in op.result.uses):
+    if isinstance(op.src.owner, (tt.BroadcastOp, tt.SplatOp, arith.ConstantOp)):
+        return 0
+    if _folds_into_tma_stores(op.result):
         return 0
     return tile_bytes(op.result.type)
+
+
+def _folds_into_tma_stores(value: SSAValue) -> bool:
+    """Every read of `value` is a TMA store's, directly or through pure elementwise ops whose
+    other tensor operands are broadcasts, splats or constants (a bias added, a ReLU): the
+    store's staging takes any layout, so Triton's remove-layout-conversions drops the
+    conversion (moving it onto the cheap operands); a pointer store, an atomic or any other
+    reader anchors the layout and keeps it."""
+    for use in value.uses:
+        reader = use.operation
+        if isinstance(reader, tt.DescriptorStoreOp):
+            continue
+        elementwise = isinstance(reader, ELEMENTWISE_TT_OPS) or is_arith_or_math_elementwise(reader)
+        cheap = all(operand is value or not isinstance(operand.type, TensorType)
+                    or isinstance(operand.owner, (tt.BroadcastOp, tt.SplatOp, arith.ConstantOp))
+                    for operand in reader.operands)
+        if not (elementwise and cheap and len(reader.results) == 1 and _folds_into_tma_stores(reader.results[0])):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

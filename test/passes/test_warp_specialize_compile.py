@@ -13,7 +13,9 @@ with one consumer warpgroup (`warp-specialize-consumers=cooperative`): the produ
 loop around its K loop, the consumer's with the epilogue between; by default (ping-pong):
 two consumer warpgroups, each its own tiles, both storing; the same at num_warps=8: two
 cooperative consumer warpgroups, each with its own tile loop; `matmul_pointers_f32_out.ttir`,
-the bench's pointer matmul (`matmul_pointers_ws`) storing an fp32 C, 128x256x64, num_warps=8.
+the bench's pointer matmul (`matmul_pointers_ws`) storing an fp32 C, 128x256x64, num_warps=8;
+`matmul_tma_ws_persistent_bias_relu.ttir`, the GPU test's persistent kernel with its bias +
+ReLU epilogue (128x128x64 fp16).
 """
 
 import pathlib
@@ -309,3 +311,15 @@ def test_epilogue_conversion_scratch_counts_against_the_ring():
                                          pipeline=PIPELINE, num_warps=4)
     assert "ttg.warp_specialize" in single.asm["ttgir"]
     assert single.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+
+
+@pytest.mark.parametrize("num_warps", [4, 8])
+def test_bias_broadcast_conversion_is_not_counted(num_warps):
+    """A bias along N added before the TMA store reaches the epilogue as a broadcast
+    converted to the accumulator's layout; Triton rebuilds the broadcast in that layout
+    (converting the 1-D bias), so no 64 KB scratch sits beside the ring and the persistent
+    kernel stays specialized (ping-pong at 4 warps, cooperative at 8)."""
+    compiled = ttpipe_compile.compile_file(str(TTIR.with_name("matmul_tma_ws_persistent_bias_relu.ttir")), "sm_90a",
+                                           pipeline=PIPELINE, num_warps=num_warps)
+    assert "ttg.warp_specialize" in compiled.asm["ttgir"]
+    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
