@@ -138,6 +138,8 @@ REMARK = "loop not warp-specialized: "
 
 EPILOGUE_REMARK = "epilogue kept in the consumers: "
 
+RING_REMARK = "ring of "
+
 
 @dataclass
 class WarpSpecializedLoop:
@@ -349,12 +351,19 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
     """Steps 1-4 for an attention-shaped loop and the key loops after it (`attention.py`: its
     preconditions): in each, the producer gets the K/V loads and their index arithmetic, the
     consumer everything else; `ATTENTION` on the first sends them to
-    `attention_lowering.py` in phase 2."""
+    `attention_lowering.py` in phase 2. A ring shallower than the loop's `tt.num_stages` (or
+    the option), for lack of shared memory, gets a remark saying what the asked depth needs."""
     check_context(loop)
     shaped = attention.recognize(loop, default_stages)
     if mode == "auto" and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
+    asked = num_stages_or_default(loop, default_stages)
+    if shaped.stages < asked:
+        emit_remark(loop, f"{RING_REMARK}{shaped.stages} stages, not {asked}: {asked} stages of {shaped.stage_bytes} "
+                          f"bytes with Q, the staging tiles and the consumers' layout conversions would need "
+                          f"{shaped.shared_bytes(asked)} bytes of shared memory, more than the "
+                          f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
     for key in shaped.keys:
         found = WarpSpecializedLoop(key.loop, key.loads, key.dots, shaped.stages)
         for op, parts in assign_partitions(found).items():

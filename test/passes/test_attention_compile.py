@@ -127,6 +127,10 @@ def test_layout_conversion_scratch_counts_in_the_ring_depth():
     compiled = compile_input("attention_pointers_n128_f32_out.ttir")
     assert "ttg.local_alloc : () -> !ttg.memdesc<2x128x128xf16" in compiled.asm["ttgir"]
     assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+    found = remarks((INPUTS / "attention_pointers_n128_f32_out.ttir").read_text(),
+                    "ttgir-sm90{num-warps=8 warp-specialize=auto}")
+    assert any(d.message.startswith("ring of 2 stages, not 3: 3 stages of 65536 bytes") and "295496 bytes" in d.message
+               for d in found)
 
 
 def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
