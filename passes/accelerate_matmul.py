@@ -174,7 +174,7 @@ def is_arith_or_math_elementwise(op: Operation) -> bool:
     return dialect == "math" or (dialect == "arith" and not isinstance(op, arith.ConstantOp))
 
 
-def _is_pure_elementwise(op: Operation) -> bool:
+def is_pure_elementwise(op: Operation) -> bool:
     """MLIR's `Elementwise` trait on an op free of memory effects: `math` ops, `arith` ops
     but constants, the `tt` ones of `ELEMENTWISE_TT_OPS`, and pure inline asm and extern
     calls."""
@@ -189,7 +189,7 @@ def _in_bit_width_slice(op: Operation) -> bool:
     if isinstance(op, (*VIEW_OPS, ttg.Fp4ToFpOp, tt.LoadOp, tt.DescriptorLoadOp, tt.BroadcastOp,
                        ttg.ConvertLayoutOp)):
         return True
-    return _is_pure_elementwise(op)
+    return is_pure_elementwise(op)
 
 
 def original_bit_width(value: SSAValue) -> int:

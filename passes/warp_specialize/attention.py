@@ -48,8 +48,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
-from xdsl.dialects.builtin import IntegerType, ModuleOp, i32
+from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
@@ -130,11 +131,15 @@ class AttentionLoop:
         return self.keys[0].stage_bytes
 
     def shared_bytes(self, stages: int) -> int:
-        """Shared memory: the ring, the Q tiles and their mbarrier, the turn mbarriers, the
-        staging tiles (with one warpgroup, the tile Triton's TMA lowering stages each store
-        in), and the scratch of every layout conversion the consumers run (`scratch_bytes`),
-        all live together inside `ttg.warp_specialize`."""
-        ring = ring_bytes(stages, self.stage_bytes)
+        """Shared memory: the ring of `stages` and what lives beside it (`beside_ring_bytes`)."""
+        return ring_bytes(stages, self.stage_bytes) + self.beside_ring_bytes
+
+    @cached_property
+    def beside_ring_bytes(self) -> int:
+        """The Q tiles and their mbarrier, the turn mbarriers, the staging tiles (with one
+        warpgroup, the tile Triton's TMA lowering stages each store in), and the scratch of
+        every layout conversion the consumers run (`scratch_bytes`), all live with the ring
+        inside `ttg.warp_specialize`."""
         queries = stage_bytes(list(self.queries.values())) + MBARRIER_BYTES
         turns = PING_PONG_WARPGROUPS * MBARRIER_BYTES
         if self.split.warpgroups > 1:
@@ -145,7 +150,7 @@ class AttentionLoop:
         ops = [op for key in self.keys for op in key.loop.body.ops] + \
             [op for ops in self.between for op in ops] + self.epilogue
         scratch = sum(scratch_bytes(op) for op in ops if self.query_routing(op) is None)
-        return ring + queries + turns + staging + scratch
+        return queries + turns + staging + scratch
 
     def query_routing(self, op: Operation) -> ttg.LocalAllocOp | None:
         """The Q tile whose buffer can carry the epilogue's layout conversion `op` in place
@@ -158,14 +163,8 @@ class AttentionLoop:
             return None
         if self.split.axes.get(op.result) != 0:
             return None
-        tile = op.result.type
         staged = {self.query_staging(store) for store in self.stores}
-        for alloc in self.queries:
-            memdesc: MemDescType = alloc.result.type
-            if (alloc not in staged and list(memdesc.shape) == list(tile.get_shape())
-                    and memdesc.element_type == tile.element_type):
-                return alloc
-        return None
+        return next((alloc for alloc in self._queries_holding(op.result.type) if alloc not in staged), None)
 
     def query_staging(self, store: tt.DescriptorStoreOp) -> ttg.LocalAllocOp | None:
         """The Q tile whose buffer can stage `store` (O): the same shape, element type and
@@ -177,12 +176,13 @@ class AttentionLoop:
             encoding = encoding_from_descriptor(tile, store.desc)
         except Unsupported:
             return None
-        for alloc in self.queries:
-            memdesc: MemDescType = alloc.result.type
-            if (list(memdesc.shape) == list(tile.get_shape()) and memdesc.element_type == tile.element_type
-                    and memdesc.encoding == encoding):
-                return alloc
-        return None
+        return next((alloc for alloc in self._queries_holding(tile) if alloc.result.type.encoding == encoding), None)
+
+    def _queries_holding(self, tile: TensorType) -> list[ttg.LocalAllocOp]:
+        """The Q tiles whose buffers have `tile`'s shape and element type."""
+        return [alloc for alloc in self.queries
+                if list(alloc.result.type.shape) == list(tile.get_shape())
+                and alloc.result.type.element_type == tile.element_type]
 
 
 @dataclass(frozen=True)

@@ -243,9 +243,8 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         if split.staging_bytes:
             needed += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
             staging = f" and {split.staging_bytes} bytes of TMA store staging"
-    if not nested and consumer_warpgroups(loop) > 1:  # each consumer region runs its rows' epilogue
-        block = loop.parent_block()
-        scratch = sum(scratch_bytes(op) for op in list(block.ops)[block.get_operation_index(loop) + 1:])
+        # Each consumer region runs its rows' epilogue (a persistent one: `persistent_refusal`).
+        scratch = 0 if nested else sum(scratch_bytes(op) for op in split.epilogue)
         if scratch:
             needed += scratch
             staging += f" and {scratch} bytes of the epilogue's layout conversions"

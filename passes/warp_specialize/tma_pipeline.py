@@ -35,7 +35,7 @@ from xdsl.ir import Operation, SSAValue
 from ttpipe.dialects import arith, tt, ttg, ttng
 from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NVMMASharedEncodingAttr
 from ttpipe.dialects.arith import CmpIPredicate
-from ttpipe.passes.accelerate_matmul import ELEMENTWISE_TT_OPS, is_arith_or_math_elementwise
+from ttpipe.passes.accelerate_matmul import is_pure_elementwise
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import MBARRIER_BYTES
 from ttpipe.passes.pipeline.lower_loops import (
@@ -86,7 +86,7 @@ def scratch_bytes(op: Operation) -> int:
     source, result = op.src.type.encoding, op.result.type.encoding
     if source == result or (isinstance(result, DotOperandEncodingAttr) and result.parent == source):
         return 0
-    if isinstance(op.src.owner, (tt.BroadcastOp, tt.SplatOp, arith.ConstantOp)):
+    if _rebuilt_from_less(op.src):
         return 0
     if _folds_into_tma_stores(op.result):
         return 0
@@ -103,13 +103,18 @@ def _folds_into_tma_stores(value: SSAValue) -> bool:
         reader = use.operation
         if isinstance(reader, tt.DescriptorStoreOp):
             continue
-        elementwise = isinstance(reader, ELEMENTWISE_TT_OPS) or is_arith_or_math_elementwise(reader)
-        cheap = all(operand is value or not isinstance(operand.type, TensorType)
-                    or isinstance(operand.owner, (tt.BroadcastOp, tt.SplatOp, arith.ConstantOp))
+        cheap = all(operand is value or not isinstance(operand.type, TensorType) or _rebuilt_from_less(operand)
                     for operand in reader.operands)
-        if not (elementwise and cheap and len(reader.results) == 1 and _folds_into_tma_stores(reader.results[0])):
+        if not (is_pure_elementwise(reader) and cheap and len(reader.results) == 1
+                and _folds_into_tma_stores(reader.results[0])):
             return False
     return True
+
+
+def _rebuilt_from_less(value: SSAValue) -> bool:
+    """A broadcast, splat or constant tensor: Triton rebuilds it in whatever layout a reader
+    wants from its smaller source instead of converting it."""
+    return isinstance(value.owner, (tt.BroadcastOp, tt.SplatOp, arith.ConstantOp))
 
 
 @dataclass(frozen=True)

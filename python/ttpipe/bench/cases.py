@@ -217,16 +217,27 @@ def _attention(batch: int, heads: int, seq_len: int, head_dim: int, causal: bool
                       lambda: _attention_reference(torch, q, k, v, causal), lambda: _cudnn_attention(q, k, v, causal),
                       3 * q.nbytes)
 
+    kernel = kernels.attention_fwd_two_loops if two_loops else kernels.attention_fwd
+    return _attention_case(name, kernel, signature, constexprs, ("seq_len", ), (batch, heads, seq_len), head_dim,
+                           causal, sized_setup, inputs_per_version=True)
+
+
+def _attention_case(name: str, kernel, signature: dict[str, str], constexprs: dict[str, Any],
+                    aligned: tuple[str, ...], sizes: tuple[int, int, int], head_dim: int, causal: bool,
+                    sized_setup: Callable, inputs_per_version: bool = False) -> Case:
+    """An attention case at (batch, heads, seq) `sizes`: 8 warps, 3 stages, `mode=auto`,
+    against cuDNN and stock Triton's best of BLOCK_N 64 and 128, with the goals of issue 13."""
+    batch, heads, seq_len = sizes
+
     def setup(torch, device, seed, constexprs) -> Launch:
-        return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
+        return sized_setup(torch, device, seed, constexprs, sizes)
 
     flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
-    kernel = kernels.attention_fwd_two_loops if two_loops else kernels.attention_fwd
-    return Case(name, kernel, signature, constexprs, {"num_warps": 8, "num_stages": 3}, ("seq_len", ),
-                "TFLOP/s", flops, 2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE,
-                targets=(("triton", 1.3), ("torch", 1.0)), sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
-                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), inputs_per_version=True,
-                baseline_name="cuDNN")
+    return Case(name, kernel, signature, constexprs, {"num_warps": 8, "num_stages": 3}, aligned, "TFLOP/s", flops,
+                2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE, targets=(("triton", 1.3), ("torch", 1.0)),
+                sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
+                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N),
+                inputs_per_version=inputs_per_version, baseline_name="cuDNN")
 
 
 def _attention_reference(torch, q, k, v, causal: bool):
@@ -270,15 +281,9 @@ def _attention_pointers(batch: int, heads: int, seq_len: int, head_dim: int, cau
                       lambda: _attention_reference(torch, q, k, v, causal), lambda: _cudnn_attention(q, k, v, causal),
                       3 * q.nbytes)
 
-    def setup(torch, device, seed, constexprs) -> Launch:
-        return sized_setup(torch, device, seed, constexprs, (batch, heads, seq_len))
-
-    flops = 4.0 * batch * heads * seq_len**2 * head_dim / (2 if causal else 1)
-    return Case(name, kernels.attention_pointers, signature, constexprs, {"num_warps": 8, "num_stages": 3},
-                ("q_ptr", "k_ptr", "v_ptr", "o_ptr", "lse_ptr", "seq_len", "stride_h", "stride_s"), "TFLOP/s", flops,
-                2e-2, setup, capabilities=(90, ), pipeline=ATTENTION_PIPELINE, targets=(("triton", 1.3), ("torch", 1.0)),
-                sized_setup=sized_setup, small_sizes=ATTENTION_SMALL_SIZES,
-                stock_variants=tuple((f"n{n}", {"BLOCK_N": n}) for n in ATTENTION_BLOCK_N), baseline_name="cuDNN")
+    return _attention_case(name, kernels.attention_pointers, signature, constexprs,
+                           ("q_ptr", "k_ptr", "v_ptr", "o_ptr", "lse_ptr", "seq_len", "stride_h", "stride_s"),
+                           (batch, heads, seq_len), head_dim, causal, sized_setup)
 
 
 ATTENTION_CASES = tuple(
