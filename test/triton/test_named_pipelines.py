@@ -97,7 +97,7 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false stream-loops=false ", "ttgir-sm100": ""}
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false l2-eviction=false stream-loops=false ", "ttgir-sm100": ""}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 

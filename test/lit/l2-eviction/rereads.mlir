@@ -1,0 +1,165 @@
+// RUN: ttpipe-opt %s --split-input-file -p ttpipe-l2-eviction | filecheck %s
+
+// A layer norm's two passes over a row: the second loop reads x again (its last read) and
+// writes y; both get evict_first, the first read and the weights keep the default.
+// CHECK-LABEL: tt.func @two_passes(
+// CHECK: scf.for
+// CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: scf.for
+// CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.load %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @two_passes(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %w: !tt.ptr<f16>, %stride: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf32, #blocked>
+    %other = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %row = tt.get_program_id x : i32
+    %row_off = arith.muli %row, %stride : i32
+    %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+    %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %sum = scf.for %off = %c0 to %n step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf32, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
+      %f = arith.extf %v : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>
+      %next = arith.addf %acc, %f : tensor<1024xf32, #blocked>
+      scf.yield %next : tensor<1024xf32, #blocked>
+    }
+    scf.for %off = %c0 to %n step %c1024 : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pw = tt.addptr %ws, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %vw = tt.load %pw, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+      %o = arith.mulf %v, %vw : tensor<1024xf16, #blocked>
+      %q = tt.addptr %ys, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      tt.store %q, %o, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// Three passes: only the last read of x is marked; the middle loop reads x again later.
+// Pointers carried by the loops and advanced by a chunk each iteration (Triton's tutorials)
+// match when their starts and advances do.
+// CHECK-LABEL: tt.func @three_passes_carried(
+// CHECK: scf.for
+// CHECK: tt.load %{{[^,]+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: scf.for
+// CHECK: tt.load %{{[^,]+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: scf.for
+// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @three_passes_carried(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %chunks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<1024> : tensor<1024xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %x0 = tt.addptr %xs, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %y0 = tt.addptr %ys, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %a:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %acc = %zero) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %acc, %v : tensor<1024xf16, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %s : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>
+    }
+    %b:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %acc = %a#1) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = arith.maximumf %acc, %v : tensor<1024xf16, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %s : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>
+    }
+    %c:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %o = arith.subf %v, %b#1 : tensor<1024xf16, #blocked>
+      tt.store %q, %o : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// Nothing is marked where the second loop reads other memory than the first in the same
+// iteration (a chunk further on; pointers advanced by another amount), where the bounds
+// differ, or where the kernel chose the policies itself.
+// CHECK-LABEL: tt.func @not_rereads(
+// CHECK-NOT: evict_first
+// CHECK: evictionPolicy = evict_last
+// CHECK-NOT: evict_first
+// CHECK: evictionPolicy = evict_last
+// CHECK-NOT: evict_first
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @not_rereads(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %chunks: i32, %other_chunks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<1024> : tensor<1024xi32, #blocked>
+    %twice = arith.constant dense<2048> : tensor<1024xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %x0 = tt.addptr %xs, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %x1 = tt.addptr %x0, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %y0 = tt.addptr %ys, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %a:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %acc = %zero) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %acc, %v : tensor<1024xf16, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %s : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>
+    }
+    %b:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x1, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      tt.store %q, %v : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    %c:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      tt.store %q, %v : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %twice : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    %d:2 = scf.for %i = %c0 to %other_chunks step %c1 iter_args(%p = %x0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      tt.store %q, %v : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    %e:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p evictionPolicy = evict_last : tensor<1024x!tt.ptr<f16>, #blocked>
+      tt.store %q, %v evictionPolicy = evict_last : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
