@@ -177,7 +177,10 @@ class Interpreter:
             kind = step.kind
             if kind is INTEGER:
                 values = [env.get(v, UNKNOWN) for v in step.operands]
-                env[step.results[0]] = step.evaluate(values) if all(type(v) is int for v in values) else UNKNOWN
+                if all(type(v) is int for v in values):
+                    env[step.results[0]] = step.evaluate(values)
+                else:
+                    env[step.results[0]] = step.absorb(values) if step.absorb is not None else UNKNOWN
                 continue
             if step.reads_tensors:
                 self.check_pending(step.op)
@@ -709,6 +712,9 @@ class Step:
     kind: str
     handler: Callable | None = None
     evaluate: Callable[[list[int]], object] | None = None
+    absorb: Callable[[list[object]], object] | None = None
+    """(`arith.andi`, `arith.ori`, `arith.select`) the value where an unknown operand cannot
+    change it: `false and x`, `true or x`, a known condition's operand."""
     reads_tensors: bool = False
     """Whether an operand is a tensor (only tensors may hold a pending wgmma result)."""
 
@@ -732,7 +738,22 @@ def _plan(op: Operation) -> Step | None:
         evaluate = _integer(op, op.name, bit_width(results[0].type))
         if evaluate is not None:
             step.kind, step.evaluate = INTEGER, evaluate
+            step.absorb = _absorbing(op.name, bit_width(results[0].type))
     return step
+
+
+def _absorbing(name: str, bits: int) -> Callable[[list[object]], object] | None:
+    """The value of an `arith.andi` with a known zero operand, an `arith.ori` with a known
+    all-ones operand, an `arith.select` with a known condition whose chosen operand is known
+    (else UNKNOWN): a runtime-versioned region guarded by `known_false and unknown` (a row
+    too long for the cache, whatever the pointers) is not entered."""
+    if name in ("arith.andi", "arith.ori"):
+        absorbing = 0 if name == "arith.andi" else wrapped(-1, bits)
+        return lambda operands: absorbing if absorbing in operands else UNKNOWN
+    if name == "arith.select":
+        return lambda operands: (UNKNOWN if type(operands[0]) is not int
+                                 else operands[1] if operands[0] else operands[2])
+    return None
 
 
 def _integer(op: Operation, name: str, bits: int) -> Callable[[list[int]], object] | None:
