@@ -69,12 +69,21 @@ class _Expressions:
     def __init__(self, first: scf.ForOp, second: scf.ForOp):
         self.first, self.second = first, second
         self.proved: set[tuple[SSAValue, SSAValue]] = {(first.body.args[0], second.body.args[0])}
+        self.refuted: set[tuple[SSAValue, SSAValue]] = set()
 
     def same(self, a: SSAValue, b: SSAValue) -> bool:
         if a is b:
             return not self._inside(a)
         if (a, b) in self.proved:
             return True
+        if (a, b) in self.refuted:
+            return False
+        if self._same(a, b):
+            return True
+        self.refuted.add((a, b))
+        return False
+
+    def _same(self, a: SSAValue, b: SSAValue) -> bool:
         if isinstance(a, BlockArgument) or isinstance(b, BlockArgument):
             return self._same_carried(a, b)
         op_a, op_b = a.owner, b.owner
@@ -108,11 +117,12 @@ class _Expressions:
         position = a.index - 1
         if not self.same(self.first.initArgs[position], self.second.initArgs[position]):
             return False
-        self.proved.add((a, b))
+        before = set(self.proved)
+        self.proved.add((a, b))  # assumed while its update is compared (the update reads it)
         first_yield, second_yield = self.first.body.last_op, self.second.body.last_op
         if self.same(first_yield.operands[position], second_yield.operands[position]):
             return True
-        self.proved.discard((a, b))
+        self.proved = before  # what was proved assuming it no longer holds
         return False
 
 
