@@ -1,39 +1,47 @@
-"""`ttpipe-stream-loops`: memory-bound loops (no dot) pipelined as streams of TMA loads,
+"""`ttpipe-stream-loops`: grid-stride loops without dots pipelined as streams of TMA loads,
 as many stages deep as keeping the SM's memory pipe busy takes (seed 002).
 
 Triton pipelines a loop's loads only when they feed a dot, or when the user marks the loop
-(`tl.range(..., num_stages=...)`, `tt.num_stages`); a layer norm or a grid-stride pointwise
-kernel walking memory in a plain `for` loop has one chunk per CTA in flight. This pass asks
-the pipeliner (`ttpipe-assign-latencies`, `ttpipe-pipeline`, which run after it) for the
-stages a stated cost model says the loop needs, and gives its loads to TMA.
+(`tl.range(..., num_stages=...)`, `tt.num_stages`); a persistent pointwise kernel walking
+memory in a plain grid-stride `for` loop, one CTA per SM, has one chunk per SM in flight.
+This pass asks the pipeliner (`ttpipe-assign-latencies`, `ttpipe-pipeline`, which run after
+it) for the stages a stated cost model says the loop needs, and gives its loads to TMA.
 
 Algorithm, for every innermost `scf.for` of sm_90 with no dot, no `tt.num_stages` of its own
 and at least one `tt.load` of a tensor:
-  1. Bytes per iteration `B`: the tiles its tensor loads bring, per CTA.
-  2. CTAs per SM `C(S)` at `S` stages: one for a grid-stride loop (its step reads
-     `tt.get_num_programs`: a persistent kernel, a CTA per SM); else as many as the warps
-     allow (`SM90_MAX_WARPS_PER_SM / num_warps`, at most `SM90_MAX_CTAS_PER_SM`), and as
-     many as `S` rings of `B` bytes, with the shared buffers the function allocates already,
-     leave room for in `SM90_SHARED_MEMORY_PER_SM`.
-  3. In flight at `S` stages: `C(S) * max(S - 1, 1) * B` (the pipeliner keeps `S - 1`
-     iterations of loads ahead; unpipelined, one). The loop is left alone when one
-     iteration per CTA already covers `H100_BYTES_IN_FLIGHT_PER_SM` (Little's law for the
-     H100's bandwidth; remark `loop not streamed: <reason>`); else it gets the least `S`
-     (2 to `MAX_STAGES`) that does, or the `S` that brings the most.
-  4. Its loads that are TMA boxes (`TileAccessAnalysis`; no in-bounds guard, `other`
-     zero) become TMA loads of device-made descriptors (`pointer_loads_to_tma`); the
-     others stay pointer loads, which the pipeliner turns into cp.async.
+  1. Only a grid-stride loop (its step reads `tt.get_num_programs`: a persistent kernel, a
+     CTA per SM) is streamed. A program's own loop (a row of a norm or a softmax) runs
+     with many CTAs per SM, and ptxas overlaps the loads of its unpipelined iterations
+     where no store separates them: stock Triton's cubins keep more in flight than one
+     iteration per CTA, and pipelining them measured slower, 0.46-0.72x stock (a looped
+     layer norm in 512-element chunks at 8 warps, or at 32 warps; docs/measurements.md,
+     2026-11-26, sixth session). Such loops get the remark `loop not streamed: <reason>`.
+  2. Bytes per iteration `B`: the tiles its tensor loads bring, per CTA; one CTA per SM.
+  3. In flight at `S` stages: `max(S - 1, 1) * B` (the pipeliner keeps `S - 1` iterations
+     of loads ahead; unpipelined, one). The loop is left alone when one iteration already
+     covers `H100_BYTES_IN_FLIGHT_PER_SM` (Little's law for the H100's bandwidth); else it
+     gets the least `S` (2 to `MAX_STAGES`) that does, or the `S` that brings the most.
+  4. The loads that are TMA boxes (`TileAccessAnalysis`; no in-bounds guard, `other` zero)
+     become TMA loads of device-made descriptors (`pointer_loads_to_tma`); the others stay
+     pointer loads, which the pipeliner turns into cp.async. Only in grid-stride loops: a
+     CTA makes its descriptors (a tensormap written to global scratch, then fenced) before
+     its first TMA copy, a fixed cost that a persistent CTA's stream amortizes and a
+     program's loop over one row may not (a softmax over rows of 8192 bf16 elements with
+     `tl.range(..., num_stages=3)` ran at 0.90x stock with TMA, at stock's speed with
+     cp.async).
   5. `tt.num_stages = S` on the loop: `ttpipe-assign-latencies` then pipelines every load
      of the loop, not only those feeding dots.
 
-`stages=N` (N >= 2) skips the cost model and asks for N stages on every such loop; a loop
-with `tt.num_stages` (`tl.range(..., num_stages=...)`) keeps the user's stages, its loads
-still given to TMA. Attributes read: `ttg.target`, `ttg.num-warps`, `tt.num_stages`;
+`stages=N` (N >= 2) skips steps 1 and 3 and asks for N stages on every such loop (CTAs per
+SM then count as many as the warps and the rings' shared memory allow); a loop with
+`tt.num_stages` (`tl.range(..., num_stages=...)`) keeps the user's stages, its loads given
+to TMA by step 4's rule. Attributes read: `ttg.target`, `ttg.num-warps`, `tt.num_stages`;
 written: `tt.num_stages`.
 
 Not done here: a kernel that walks the same row twice (mean, then normalize) reads it twice
-from memory; `ttpipe-row-cache` (opt-in, `row-cache=true`) keeps it in shared memory between
-the loops, and its buffer counts in step 2 (docs/measurements.md).
+from memory; `ttpipe-l2-eviction` keeps the row in L2 between the reads where it can,
+`ttpipe-row-cache` (opt-in, `row-cache=true`) in shared memory, its buffer counted in the
+CTAs per SM of forced stages (docs/measurements.md).
 """
 
 from __future__ import annotations
@@ -128,6 +136,9 @@ def plan(loop: scf.ForOp, stages: int = 0) -> StreamPlan | str:
     occupancy = Occupancy.of(loop)
     if stages:
         return occupancy.plan(stages)
+    if not occupancy.grid_stride:
+        return ("not a grid-stride loop: a program's own loop runs with many CTAs per SM, which keep its loads in "
+                "flight unpipelined")
     unpipelined = occupancy.in_flight(1)
     if unpipelined >= H100_BYTES_IN_FLIGHT_PER_SM:
         return (f"{unpipelined} bytes in flight per SM unpipelined ({occupancy.bytes_per_iteration} per iteration), "
@@ -144,25 +155,26 @@ def is_memory_loop(loop: scf.ForOp) -> bool:
 
 @dataclass(frozen=True)
 class StreamLoops(ModulePass):
-    """Pipeline memory-bound loops (no dot) as deep streams of TMA loads, by a cost model of bytes in flight.
+    """Pipeline memory-bound loops (no dot) as deep streams of loads, by a cost model of bytes in flight.
 
-    Before:
+    Before (a grid-stride loop: its step is a multiple of the programs):
 
-        scf.for %off = ... {                       // a row, 2048 elements at a time
-          %x = tt.load %p, %mask, %zero            // p = x_row + off + arange
+        scf.for %off = %start to %n step %stride {   // 2048 elements at a time
+          %x = tt.load %p, %mask, %zero              // p = x + off + arange
           ...
         }
 
     After (then pipelined by ttpipe-pipeline: an S-stage ring, one mbarrier per stage):
 
-        %desc = tt.make_tensor_descriptor %x_row, [%n], [1]
+        %desc = tt.make_tensor_descriptor %x, [%n], [1]
         scf.for %off = ... {
           %x = tt.descriptor_load %desc[%off]
           ...
         } {tt.num_stages = S}
 
-    See `ttpipe.passes.pipeline.stream_loops` for the cost model and what it skips (a
-    remark `loop not streamed: <reason>`).
+    Other loops get `tt.num_stages = S` only (a cp.async ring). See
+    `ttpipe.passes.pipeline.stream_loops` for the cost model and what it skips (a remark
+    `loop not streamed: <reason>`).
     """
 
     name = "ttpipe-stream-loops"
@@ -187,10 +199,10 @@ class StreamLoops(ModulePass):
                     continue
                 loop.attributes[NUM_STAGES] = int_attr(decided.stages)
                 streamed.append(loop)
-            if not streamed:
+            if not any(is_grid_stride(loop) for loop in streamed):
                 continue
             analysis = analysis or TileAccessAnalysis(ModuleAxisInfo(op))
             accesses = [(access, descriptor_encoding(load, access))
-                        for loop in streamed for load, access in load_accesses(loop, analysis)
+                        for loop in streamed if is_grid_stride(loop) for load, access in load_accesses(loop, analysis)
                         if not isinstance(access, str) and not access.guards and load.parent_op() is loop]
             convert(DescriptorBuilder(func, analysis), accesses)

@@ -45,8 +45,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// A loop over a row at 8 warps: 8 CTAs per SM with 4 KB each already keep 32 KB in flight,
-// so the loop is left to the pipeliner as it was.
+// A loop over a row (one program's loop, not grid-stride) is left to the pipeliner as it
+// was: with many CTAs per SM its loads are in flight without stages.
 // CHECK-LABEL: tt.func @row_walk(
 // CHECK-NOT: tt.make_tensor_descriptor
 // CHECK: tt.load
@@ -63,7 +63,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %xs = tt.splat %x : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
     %ys = tt.splat %y : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
     %step = arith.addi %c2048, %c0 : i32
-    // expected-remark @below {{loop not streamed: 32768 bytes in flight per SM unpipelined (4096 per iteration), enough to cover memory latency (32768)}}
+    // expected-remark @below {{loop not streamed: not a grid-stride loop: a program's own loop runs with many CTAs per SM, which keep its loads in flight unpipelined}}
     scf.for %off = %start to %n step %step : i32 {
       %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
       %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
@@ -80,11 +80,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// The same loop at 32 warps: 2 CTAs per SM hold 8 KB; 4 stages (2 CTAs x 3 x 4 KB = 24 KB) would
-// not reach 32 KB, 5 do (2 x 4 x 4 KB).
+// The same loop at 32 warps (2 CTAs per SM): left alone too. Pipelining such loops measured
+// slower than stock's unpipelined ones (0.46-0.72x).
 // CHECK-LABEL: tt.func @row_walk_wide(
-// CHECK: tt.descriptor_load
-// CHECK: } {tt.num_stages = 5 : i32}
+// CHECK-NOT: tt.num_stages
+// CHECK: tt.return
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [32], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 32 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @row_walk_wide(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
@@ -98,6 +98,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 32 : i32, ttg.tar
     %xs = tt.splat %x : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
     %ys = tt.splat %y : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
     %step = arith.addi %c2048, %c0 : i32
+    // expected-remark @below {{loop not streamed: not a grid-stride loop: a program's own loop runs with many CTAs per SM, which keep its loads in flight unpipelined}}
     scf.for %off = %start to %n step %step : i32 {
       %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
       %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
@@ -115,9 +116,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 32 : i32, ttg.tar
 // -----
 
 // A loop the user pipelines (tl.range(..., num_stages=2)): its stages stay the user's, its
-// load still goes to TMA.
+// load a pointer load (not a grid-stride loop).
 // CHECK-LABEL: tt.func @user_stages(
-// CHECK: tt.descriptor_load
+// CHECK-NOT: tt.make_tensor_descriptor
+// CHECK: tt.load
 // CHECK: } {tt.num_stages = 2 : i32}
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
