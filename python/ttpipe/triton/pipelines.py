@@ -82,7 +82,7 @@ OPTIONS = (
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
     PassOption("stream-loops", bool, True,
-               "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)"),
+               "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)"),
     PassOption("l2-eviction", bool, True,
                "sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in "
                "L2 between the reads: the last reads and the output evict_first)"),
