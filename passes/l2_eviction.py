@@ -20,7 +20,10 @@ Algorithm, for every `tt.func`:
      values defined outside both loops computed by the same side-effect-free op (name,
      properties, attributes, result types) of operands that are themselves the same
      expression. Pointers the loops carry and advance match when their initial values
-     and their advances do. Masks do not matter (a hint, not a read).
+     and their advances do. Masks do not matter (a hint, not a read). The address must
+     depend on `tt.get_program_id` (`reads_per_program`): a program's last read of data
+     every program reads (a norm's weights) is not the kernel's last, and `evict_first`
+     there would send the other programs to DRAM for it.
   3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1) gets
      `evict_first`.
   4. The output: every `tt.store` in a loop holding a last read (its body, nested regions
@@ -136,12 +139,32 @@ def _loads(loop: scf.ForOp) -> list[tt.LoadOp]:
     return [op for op in loop.body.ops if isinstance(op, tt.LoadOp)]
 
 
+def reads_per_program(value: SSAValue) -> bool:
+    """`value` (an address) depends on `tt.get_program_id`: what it reads is the program's
+    own (a row), not data every program reads (a norm's weights)."""
+    seen: set[SSAValue] = set()
+    pending = [value]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        owner = current.owner
+        if isinstance(owner, tt.GetProgramIdOp):
+            return True
+        if isinstance(owner, Operation):
+            pending.extend(owner.operands)
+        elif isinstance(loop := owner.parent_op(), scf.ForOp) and current.index > 0:
+            pending += [loop.initArgs[current.index - 1], loop.body.last_op.operands[current.index - 1]]
+    return False
+
+
 def rereads(first: scf.ForOp, second: scf.ForOp) -> Iterator[tt.LoadOp]:
     """Step 2: the loads of `second` that read what a load of `first` read, iteration for
-    iteration."""
+    iteration, at addresses of the program's own."""
     expressions = _Expressions(first, second)
     for load in _loads(second):
-        if any(expressions.same(earlier.ptr, load.ptr) for earlier in _loads(first)):
+        if reads_per_program(load.ptr) and any(expressions.same(earlier.ptr, load.ptr) for earlier in _loads(first)):
             yield load
 
 

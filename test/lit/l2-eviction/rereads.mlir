@@ -1,10 +1,13 @@
 // RUN: ttpipe-opt %s --split-input-file -p ttpipe-l2-eviction | filecheck %s
 
 // A layer norm's two passes over a row: the second loop reads x again (its last read) and
-// writes y; both get evict_first, the first read and the weights keep the default.
+// writes y; both get evict_first, the first read keeps the default. Both loops read w,
+// which every program reads: its second read is no last read of the kernel, and keeps
+// the default too.
 // CHECK-LABEL: tt.func @two_passes(
 // CHECK: scf.for
 // CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.load %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
 // CHECK: scf.for
 // CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
 // CHECK: tt.load %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
@@ -31,7 +34,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
       %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
       %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
-      %f = arith.extf %v : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>
+      %pw = tt.addptr %ws, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %vw = tt.load %pw, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+      %g = arith.mulf %v, %vw : tensor<1024xf16, #blocked>
+      %f = arith.extf %g : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>
       %next = arith.addf %acc, %f : tensor<1024xf32, #blocked>
       scf.yield %next : tensor<1024xf32, #blocked>
     }
@@ -66,7 +72,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @three_passes_carried(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %chunks: i32) {
+  tt.func @three_passes_carried(%x_base: !tt.ptr<f16>, %y_base: !tt.ptr<f16>, %chunks: i32, %stride: i32) {
+    %row = tt.get_program_id x : i32
+    %row_off = arith.muli %row, %stride : i32
+    %x = tt.addptr %x_base, %row_off : !tt.ptr<f16>, i32
+    %y = tt.addptr %y_base, %row_off : !tt.ptr<f16>, i32
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %step = arith.constant dense<1024> : tensor<1024xi32, #blocked>
@@ -104,7 +114,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Nothing is marked where the second loop reads other memory than the first in the same
 // iteration (a chunk further on; pointers advanced by another amount), where the bounds
-// differ, or where the kernel chose the policies itself.
+// differ, or where the kernel chose the policies itself; nor in a kernel whose loops read
+// what every program reads (no program id in the address: @shared_reread).
 // CHECK-LABEL: tt.func @not_rereads(
 // CHECK-NOT: evict_first
 // CHECK: evictionPolicy = evict_last
@@ -156,6 +167,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %e:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %x0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
       %v = tt.load %p evictionPolicy = evict_last : tensor<1024x!tt.ptr<f16>, #blocked>
       tt.store %q, %v evictionPolicy = evict_last : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @shared_reread(
+// CHECK-NOT: evict_first
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_reread(%w: !tt.ptr<f16>, %y: !tt.ptr<f16>, %chunks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<1024> : tensor<1024xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %w0 = tt.addptr %ws, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %y0 = tt.addptr %ys, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %a:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %w0, %acc = %zero) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %acc, %v : tensor<1024xf16, #blocked>
+      %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %pn, %s : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>
+    }
+    %b:2 = scf.for %i = %c0 to %chunks step %c1 iter_args(%p = %w0, %q = %y0) -> (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %o = arith.subf %v, %a#1 : tensor<1024xf16, #blocked>
+      tt.store %q, %o : tensor<1024x!tt.ptr<f16>, #blocked>
       %pn = tt.addptr %p, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
       %qn = tt.addptr %q, %step : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
       scf.yield %pn, %qn : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024x!tt.ptr<f16>, #blocked>
