@@ -29,7 +29,8 @@
 // CHECK-NEXT:    warp-specialize: str = true  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true; impl=triton: false unless given) or all TMA+wgmma loops (auto); false: Triton's nvgpu-warp-specialization
 // CHECK-NEXT:    warp-specialize-consumers: str = auto  sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)
 // CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
-// CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (memory-bound loops as deep TMA streams)
+// CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)
+// CHECK-NEXT:    l2-eviction: bool = true  sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in L2 between the reads: the last reads and the output evict_first)
 // CHECK-NEXT:    row-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, docs/measurements.md)
 // CHECK-NEXT:    verify-async: bool = true  ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, tcgen05, partitions) checked, each violation an error
 // CHECK-NEXT:    expands to:
@@ -50,6 +51,7 @@
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      tritongpu-combine-tensor-select-and-if
 // CHECK-NEXT:      ttpipe-warp-specialize{mode=marked num-stages=3 consumers=auto epilogue=inline}
+// CHECK-NEXT:      ttpipe-l2-eviction
 // CHECK-NEXT:      ttpipe-stream-loops
 // CHECK-NEXT:      {{(tritongpu|ttpipe)}}-assign-latencies{{.*}}
 // CHECK-NEXT:      {{(tritongpu|ttpipe)}}-schedule-loops
