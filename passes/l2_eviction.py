@@ -58,7 +58,7 @@ from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt
 from ttpipe.dialects.tt import EvictionPolicy, enum_attr
-from ttpipe.passes.common.ir import is_before_in_block
+from ttpipe.passes.common.ir import is_before_in_block, same_bounds
 from ttpipe.passes.pipeline.pipelining_utility import is_outer_loop
 
 EVICT_NORMAL = enum_attr(EvictionPolicy.evict_normal)
@@ -66,8 +66,9 @@ EVICT_FIRST = enum_attr(EvictionPolicy.evict_first)
 
 
 class _Expressions:
-    """`same_expression` between the bodies of two loops (step 2), remembering the pairs of
-    values it proved or is proving (a carried pointer refers to itself through its advance)."""
+    """Step 2's "same expression" between the bodies of two loops (`same`), remembering the
+    pairs of values it proved, is proving (a carried pointer refers to itself through its
+    advance) or refuted."""
 
     def __init__(self, first: scf.ForOp, second: scf.ForOp):
         self.first, self.second = first, second
@@ -129,12 +130,6 @@ class _Expressions:
         return False
 
 
-def same_bounds(first: scf.ForOp, second: scf.ForOp) -> bool:
-    """The two loops run over the same iterations (the same SSA bounds and step)."""
-    return all(a is b for a, b in zip((first.lowerBound, first.upperBound, first.step),
-                                      (second.lowerBound, second.upperBound, second.step)))
-
-
 def _loads(loop: scf.ForOp) -> list[tt.LoadOp]:
     return [op for op in loop.body.ops if isinstance(op, tt.LoadOp)]
 
@@ -169,12 +164,14 @@ def rereads(first: scf.ForOp, second: scf.ForOp) -> Iterator[tt.LoadOp]:
 
 
 @dataclass
-class _Plan:
+class EvictionPlan:
+    """What `plan` marks `evict_first` in one function (steps 3 and 4)."""
+
     last_reads: list[tt.LoadOp]
     outputs: list[tt.StoreOp]
 
 
-def plan(func: tt.FuncOp) -> _Plan:
+def plan(func: tt.FuncOp) -> EvictionPlan:
     """Steps 1-4 for one function: the loads and stores to mark."""
     loops = [op for op in func.walk() if isinstance(op, scf.ForOp) and not is_outer_loop(op)]
     pairs = [(first, second) for first in loops for second in loops
@@ -186,7 +183,7 @@ def plan(func: tt.FuncOp) -> _Plan:
     last_reads = [load for loop in loops for load in _loads(loop) if load in reread[loop] and load not in read_again]
     holding = {load.parent_op() for load in last_reads}
     outputs = [op for loop in loops if loop in holding for op in loop.walk() if isinstance(op, tt.StoreOp)]
-    return _Plan([op for op in last_reads if op.evict == EVICT_NORMAL],
+    return EvictionPlan([op for op in last_reads if op.evict == EVICT_NORMAL],
                  [op for op in outputs if op.evict == EVICT_NORMAL])
 
 

@@ -56,6 +56,12 @@ def is_before_in_block(a: Operation, b: Operation) -> bool:
     return block.get_operation_index(a) < block.get_operation_index(b)
 
 
+def same_bounds(first: scf.ForOp, second: scf.ForOp) -> bool:
+    """The two loops run over the same iterations: the same SSA lower bound, upper bound and step."""
+    return all(a is b for a, b in zip((first.lowerBound, first.upperBound, first.step),
+                                      (second.lowerBound, second.upperBound, second.step)))
+
+
 def forward_slice(op: Operation) -> list[Operation]:
     """MLIR's `getForwardSlice(op)` (no filter, not inclusive): the ops nested in `op` and the
     users of its results, and so on from each of those, in topological order (MLIR's

@@ -68,6 +68,7 @@ from ttpipe.passes.common.ir import (
     erase_dead_chain,
     is_before_in_block,
     iteration_index,
+    same_bounds,
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import nvidia_compute_capability
@@ -101,11 +102,6 @@ class CachedRow:
         return ROW_CACHE_BYTES // self.chunk_bytes
 
 
-def _same_bounds(first: scf.ForOp, second: scf.ForOp) -> bool:
-    return all(a is b for a, b in zip((first.lowerBound, first.upperBound, first.step),
-                                      (second.lowerBound, second.upperBound, second.step)))
-
-
 def _in_terms_of(access: TileAccess, loop: scf.ForOp, other: scf.ForOp) -> list[Poly]:
     """The box's coordinates with `loop`'s iteration count written as `other`'s."""
     return [d.start.substitute(Iteration(loop), Poly.atom(Iteration(other))) for d in access.dims]
@@ -133,7 +129,7 @@ def _element(access: TileAccess):
 
 def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> CachedRow | str:
     """Steps 1-2 for one pair of loops: what to cache, or why nothing."""
-    if not (_same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second)):
+    if not (same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second)):
         return "not two memory-bound loops with the same bounds"
     loads: list[tuple[TileAccess, TileAccess]] = []
     for x2 in [op for op in second.body.ops if isinstance(op, tt.LoadOp)]:
@@ -357,6 +353,6 @@ def _rows(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[CachedRow]:
             if isinstance(found, CachedRow):
                 rows.append(found)
                 taken.update((first, second))
-            elif _same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second):
+            elif same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second):
                 emit_remark(second, REMARK + found)
     return rows
