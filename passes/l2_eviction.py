@@ -149,8 +149,11 @@ def reads_per_program(value: SSAValue) -> bool:
             return True
         if isinstance(owner, Operation):
             pending.extend(owner.operands)
-        elif isinstance(loop := owner.parent_op(), scf.ForOp) and current.index > 0:
-            pending += [loop.initArgs[current.index - 1], loop.body.last_op.operands[current.index - 1]]
+        elif isinstance(loop := owner.parent_op(), scf.ForOp) and owner is loop.body:
+            if current.index == 0:  # the induction variable (a persistent kernel's row loop)
+                pending += [loop.lowerBound, loop.step]
+            else:
+                pending += [loop.initArgs[current.index - 1], loop.body.last_op.operands[current.index - 1]]
     return False
 
 

@@ -209,3 +209,52 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A persistent kernel: programs walk rows pid, pid + programs, ... (an outer grid-stride
+// loop), each row in two loops. The row's address depends on the program id through the
+// outer loop's induction variable: the second read and the store are marked.
+// CHECK-LABEL: tt.func @persistent_rows(
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tt.load %{{[^,]+}} : tensor<1024x!tt.ptr<f16>
+// CHECK: scf.for
+// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @persistent_rows(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %rows: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %pid = tt.get_program_id x : i32
+    %programs = tt.get_num_programs x : i32
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    scf.for %row = %pid to %rows step %programs : i32 {
+      %row_off = arith.muli %row, %n : i32
+      %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+      %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+      %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+      %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = scf.for %off = %c0 to %n step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
+        %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+        %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+        %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+        %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+        %a = arith.addf %acc, %v : tensor<1024xf16, #blocked>
+        scf.yield %a : tensor<1024xf16, #blocked>
+      }
+      scf.for %off = %c0 to %n step %c1024 : i32 {
+        %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+        %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+        %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+        %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+        %o = arith.subf %v, %s : tensor<1024xf16, #blocked>
+        %q = tt.addptr %ys, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+        tt.store %q, %o : tensor<1024x!tt.ptr<f16>, #blocked>
+      }
+    }
+    tt.return
+  }
+}
