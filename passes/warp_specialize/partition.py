@@ -140,6 +140,13 @@ EPILOGUE_REMARK = "epilogue kept in the consumers: "
 
 RING_REMARK = "ring of "
 
+RING_BYTES_IN_FLIGHT = 96 * 1024
+"""Bytes of TMA loads a GEMM's ring keeps ahead of the stage its wgmmas read, below which
+a shallower ring measured slower than the software pipeliner's deeper one on the H100:
+128x256x64 tiles (48 KB a stage) run 1.13-1.17x stock at 3 stages (96 KB ahead), 128x128x64
+ping-pong tiles (32 KB) lose 18 % from 4 stages (96 KB) to 3 (64 KB; docs/measurements.md,
+2026-11-25). `fit_ring` lowers a ring that does not fit no further than this."""
+
 
 @dataclass
 class WarpSpecializedLoop:
@@ -151,10 +158,47 @@ class WarpSpecializedLoop:
     stages: int = 0
     ping_pong: bool = False
     """A persistent kernel whose two consumer warpgroups take turns (`pingpong.py`)."""
+    asked_stages: int = 0
+    """The loop's `tt.num_stages` (or the option); `stages` is less where that ring does not fit."""
+    beside_ring: str = ""
+    """What `fit_ring` counted beside the ring (" and N bytes of ..."), for remarks."""
+    beside_ring_bytes: int = 0
 
     @property
     def stage_bytes(self) -> int:
         return stage_bytes(self.loads)
+
+    def shared_bytes(self, stages: int) -> int:
+        return ring_bytes(stages, self.stage_bytes) + self.beside_ring_bytes
+
+    @property
+    def shallowest_ring(self) -> int:
+        """The fewest stages `fit_ring` may lower the ring to: enough that the stages ahead of
+        the one the wgmmas read hold `RING_BYTES_IN_FLIGHT`, never more than asked for."""
+        ahead = -(-RING_BYTES_IN_FLIGHT // self.stage_bytes)
+        return min(self.asked_stages, max(MIN_STAGES, ahead + 1))
+
+    def fit_ring(self, beside_bytes: int, beside: str) -> None:
+        """The deepest ring of at most `asked_stages` stages, and at least `shallowest_ring`,
+        that fits in shared memory beside `beside_bytes` (described by `beside`), or `Refused`."""
+        self.beside_ring_bytes, self.beside_ring = beside_bytes, beside
+        stages, floor = self.asked_stages, self.shallowest_ring
+        while stages > floor and self.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+            stages -= 1
+        if self.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+            raise Refused(f"a ring of {stages} stages of {self.stage_bytes} bytes{beside} needs "
+                          f"{self.shared_bytes(stages)} bytes of shared memory, more than the "
+                          f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+        self.stages = stages
+
+    def remark_shallower_ring(self) -> None:
+        """A remark at the loop where `fit_ring` made the ring shallower than asked."""
+        asked = self.asked_stages
+        if self.stages < asked:
+            emit_remark(self.loop, f"{RING_REMARK}{self.stages} stages, not {asked}: {asked} stages of "
+                                   f"{self.stage_bytes} bytes{self.beside_ring} would need "
+                                   f"{self.shared_bytes(asked)} bytes of shared memory, more than the "
+                                   f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
 
 
 def _is_scalar(value: SSAValue) -> bool:
@@ -233,24 +277,23 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
         if not isinstance(dot.a.type, MemDescType):
             raise Refused("a wgmma with its A operand in registers")
     _check_iteration_arguments(loop, found.dots)
-    found.stages = num_stages_or_default(loop, default_stages)
+    found.stages = found.asked_stages = num_stages_or_default(loop, default_stages)
     if found.stages < MIN_STAGES:
         raise Refused(f"num_stages is {found.stages}; the ring needs at least {MIN_STAGES} stages")
-    needed = ring_bytes(found.stages, found.stage_bytes)
-    staging = ""
-    if consumer_warpgroups(loop) > 1:
-        split = plan(loop, found.dots)
+    split = plan(loop, found.dots) if consumer_warpgroups(loop) > 1 else None  # `Refused` where rows do not split
+    if nested:
+        return found  # the tile loop's epilogue lives beside the ring: `persistent_refusal` fits it
+    beside_bytes, beside = 0, ""
+    if split is not None:
         if split.staging_bytes:
-            needed += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
-            staging = f" and {split.staging_bytes} bytes of TMA store staging"
-        # Each consumer region runs its rows' epilogue (a persistent one: `persistent_refusal`).
-        scratch = 0 if nested else sum(scratch_bytes(op) for op in split.epilogue)
+            beside_bytes += split.staging_bytes + MBARRIER_BYTES * len(split.stores)
+            beside = f" and {split.staging_bytes} bytes of TMA store staging"
+        # Each consumer region runs its rows' epilogue.
+        scratch = sum(scratch_bytes(op) for op in split.epilogue)
         if scratch:
-            needed += scratch
-            staging += f" and {scratch} bytes of the epilogue's layout conversions"
-    if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
-        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes{staging} needs {needed} bytes of "
-                      f"shared memory, more than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+            beside_bytes += scratch
+            beside += f" and {scratch} bytes of the epilogue's layout conversions"
+    found.fit_ring(beside_bytes, beside)
     return found
 
 
@@ -343,6 +386,7 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
     for op, parts in assign_partitions(found).items():
         op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
     loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    found.remark_shallower_ring()
     return found
 
 
@@ -426,11 +470,7 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
         staging = pingpong.PING_PONG_WARPGROUPS * staging + pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES
     if epilogue == "partition":
         staging += 2 * pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES  # at most: the channel's full/empty pairs
-    needed = ring_bytes(found.stages, found.stage_bytes) + staging
-    if needed > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
-        raise Refused(f"a ring of {found.stages} stages of {found.stage_bytes} bytes and {staging} bytes of TMA "
-                      f"store staging and epilogue layout conversions need {needed} bytes of shared memory, more "
-                      f"than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+    found.fit_ring(staging, f" and {staging} bytes of TMA store staging and epilogue layout conversions")
     return found
 
 
@@ -460,6 +500,7 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
             parts = [CONSUMER, PRODUCER] if op is k_loop or op in producer_ops else [CONSUMER]
             op.attributes[PARTITION] = DenseArrayBase.from_list(i32, parts)
     k_loop.attributes[NUM_STAGES] = int_attr(found.stages)
+    found.remark_shallower_ring()
     if found.ping_pong:
         tile.attributes[pingpong.PING_PONG] = UnitAttr()
     if epilogue == "partition":

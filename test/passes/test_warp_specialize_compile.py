@@ -313,6 +313,21 @@ def test_epilogue_conversion_scratch_counts_against_the_ring():
     assert single.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
 
 
+def test_a_ring_that_does_not_fit_is_made_shallower():
+    """128x256x64 tiles (48 KB a stage) with `num_stages=4` and a 64 KB TMA-store staging
+    tile beside the ring (two cooperative warpgroups) need 262216 bytes at 4 stages: the
+    loop is specialized with 3 (96 KB ahead of the wgmmas, `RING_BYTES_IN_FLIGHT`) and a
+    remark says why, where it used to be left to the pipeliner."""
+    path = TTIR.with_name("matmul_tma_ws_b_kn_4stages.ttir")
+    found = remarks(path.read_text(), "ttgir-sm90{num-warps=8 num-stages=4}")
+    assert any(d.message.startswith("ring of 3 stages, not 4: 4 stages of 49152 bytes and 65536 bytes of TMA store "
+                                    "staging would need 262216 bytes") for d in found)
+    compiled = ttpipe_compile.compile_file(str(path), "sm_90a", pipeline=PIPELINE, num_warps=8, num_stages=4)
+    assert "ttg.warp_specialize" in compiled.asm["ttgir"]
+    assert re.search(r"!ttg.memdesc<3x128x64xbf16", compiled.asm["ttgir"])
+    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+
+
 @pytest.mark.parametrize("num_warps", [4, 8])
 def test_bias_broadcast_conversion_is_not_counted(num_warps):
     """A bias along N added before the TMA store reaches the epilogue as a broadcast
