@@ -63,7 +63,10 @@ may lift):
     epilogue's layout conversions, `tma_pipeline.scratch_bytes`, which Triton allocates
     beside the ring while the consumer regions run the epilogue; one consumer warpgroup
     runs it after `ttg.warp_specialize`, where the ring is freed) fits in
-    `SM90_MAX_SHARED_MEMORY_PER_BLOCK`.
+    `SM90_MAX_SHARED_MEMORY_PER_BLOCK`. A ring too deep to fit is made shallower
+    (`WarpSpecializedLoop.fit_ring`, with a remark `ring of N stages, not M: ...`), but no
+    shallower than keeps `RING_BYTES_IN_FLIGHT` ahead of the wgmmas (or than asked):
+    below that the software pipeliner's deeper ring measured faster.
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
 and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
