@@ -66,6 +66,7 @@ from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
 from ttpipe.passes.warp_specialize.row_split import RowSplit
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     MIN_STAGES,
+    deepest_ring,
     reaches_alloc,
     ring_bytes,
     ring_tile_alloc,
@@ -470,10 +471,8 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
         if isinstance(op, tt.DescriptorStoreOp) and split.axes.get(op.src) != 0:
             raise Refused("a tt.descriptor_store after the loop of a value whose rows are not its first axis")
     found = AttentionLoop(keys, queries, between, epilogue, split, stores=stores)
-    stages = num_stages_or_default(loop, default_stages)
-    while stages >= MIN_STAGES and found.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
-        stages -= 1
-    if stages < MIN_STAGES:
+    stages = deepest_ring(num_stages_or_default(loop, default_stages), MIN_STAGES, found.shared_bytes)
+    if stages < MIN_STAGES or found.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {MIN_STAGES} stages of {found.stage_bytes} bytes with the Q tiles and staging "
                       f"needs {found.shared_bytes(MIN_STAGES)} bytes of shared memory, more than the "
                       f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")

@@ -119,6 +119,7 @@ from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgrou
 from ttpipe.passes.warp_specialize.pointer_loads import query_plan, tma_plan
 from ttpipe.passes.warp_specialize.tma_pipeline import (
     MIN_STAGES,
+    deepest_ring,
     reaches_alloc,
     ring_bytes,
     ring_tile_alloc,
@@ -185,9 +186,7 @@ class WarpSpecializedLoop:
         """The deepest ring of at most `asked_stages` stages, and at least `shallowest_ring`,
         that fits in shared memory beside `beside_bytes` (described by `beside`), or `Refused`."""
         self.beside_ring_bytes, self.beside_ring = beside_bytes, beside
-        stages, floor = self.asked_stages, self.shallowest_ring
-        while stages > floor and self.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
-            stages -= 1
+        stages = deepest_ring(self.asked_stages, self.shallowest_ring, self.shared_bytes)
         if self.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
             raise Refused(f"a ring of {stages} stages of {self.stage_bytes} bytes{beside} needs "
                           f"{self.shared_bytes(stages)} bytes of shared memory, more than the "
@@ -195,13 +194,19 @@ class WarpSpecializedLoop:
         self.stages = stages
 
     def remark_shallower_ring(self) -> None:
-        """A remark at the loop where `fit_ring` made the ring shallower than asked."""
-        asked = self.asked_stages
-        if self.stages < asked:
-            emit_remark(self.loop, f"{RING_REMARK}{self.stages} stages, not {asked}: {asked} stages of "
-                                   f"{self.stage_bytes} bytes{self.beside_ring} would need "
-                                   f"{self.shared_bytes(asked)} bytes of shared memory, more than the "
-                                   f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+        """`remark_shallower_ring` for the ring `fit_ring` chose."""
+        remark_shallower_ring(self.loop, self.stages, self.asked_stages, self.stage_bytes, self.beside_ring,
+                              self.shared_bytes(self.asked_stages))
+
+
+def remark_shallower_ring(loop: scf.ForOp, stages: int, asked: int, stage_bytes: int, beside: str,
+                          asked_bytes: int) -> None:
+    """Where a ring of `stages` is shallower than the `asked` depth, a remark at the loop:
+    what the asked ring, with what lives beside it (`beside`), would need."""
+    if stages < asked:
+        emit_remark(loop, f"{RING_REMARK}{stages} stages, not {asked}: {asked} stages of {stage_bytes} bytes{beside} "
+                          f"would need {asked_bytes} bytes of shared memory, more than the "
+                          f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
 
 
 def _is_scalar(value: SSAValue) -> bool:
@@ -405,11 +410,8 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
     asked = num_stages_or_default(loop, default_stages)
-    if shaped.stages < asked:
-        emit_remark(loop, f"{RING_REMARK}{shaped.stages} stages, not {asked}: {asked} stages of {shaped.stage_bytes} "
-                          f"bytes with Q, the staging tiles and the consumers' layout conversions would need "
-                          f"{shaped.shared_bytes(asked)} bytes of shared memory, more than the "
-                          f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+    remark_shallower_ring(loop, shaped.stages, asked, shaped.stage_bytes,
+                          " with Q, the staging tiles and the consumers' layout conversions", shaped.shared_bytes(asked))
     for key in shaped.keys:
         found = WarpSpecializedLoop(key.loop, key.loads, key.dots, shaped.stages)
         for op, parts in assign_partitions(found).items():

@@ -26,7 +26,7 @@ thread 0 (Triton's `ttng.arrive_barrier`), not by an elected thread per warp.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import TensorType
@@ -37,7 +37,7 @@ from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, NVMMASharedEncodin
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.accelerate_matmul import is_pure_elementwise
 from ttpipe.passes.common.builder import OpBuilder
-from ttpipe.passes.common.hardware import MBARRIER_BYTES
+from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
     Unsupported,
@@ -69,6 +69,16 @@ def stage_bytes(loads: Sequence[tt.DescriptorLoadOp]) -> int:
 def ring_bytes(stages: int, stage_bytes: int) -> int:
     """Shared memory of a ring: the stages and a full and an empty mbarrier per stage."""
     return stages * (stage_bytes + 2 * MBARRIER_BYTES)
+
+
+def deepest_ring(asked: int, floor: int, shared_bytes: Callable[[int], int]) -> int:
+    """The most stages from `asked` down to `floor` whose ring, with what lives beside it
+    (`shared_bytes(stages)`), fits in an sm_90 CTA's shared memory; `floor` where none does
+    (the caller refuses the loop if that does not fit either)."""
+    stages = asked
+    while stages > floor and shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
+        stages -= 1
+    return stages
 
 
 def scratch_bytes(op: Operation) -> int:
