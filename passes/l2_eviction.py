@@ -21,9 +21,10 @@ Algorithm, for every `tt.func`:
      properties, attributes, result types) of operands that are themselves the same
      expression. Pointers the loops carry and advance match when their initial values
      and their advances do. Masks do not matter (a hint, not a read). The address must
-     depend on `tt.get_program_id` (`reads_per_program`): a program's last read of data
-     every program reads (a norm's weights) is not the kernel's last, and `evict_first`
-     there would send the other programs to DRAM for it.
+     depend on the program id along every grid axis the function reads
+     (`reads_per_program`): a program's last read of data other programs read too (a
+     norm's weights, read by all; a head's keys, read by every query block of the head)
+     is not the kernel's last, and `evict_first` there would send them to DRAM for it.
   3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1) gets
      `evict_first`.
   4. The output: every `tt.store` in a loop holding a last read (its body, nested regions
@@ -134,9 +135,11 @@ def _loads(loop: scf.ForOp) -> list[tt.LoadOp]:
     return [op for op in loop.body.ops if isinstance(op, tt.LoadOp)]
 
 
-def reads_per_program(value: SSAValue) -> bool:
-    """`value` (an address) depends on `tt.get_program_id`: what it reads is the program's
-    own (a row), not data every program reads (a norm's weights)."""
+def program_axes(value: SSAValue) -> set[int]:
+    """The grid axes whose `tt.get_program_id` `value` depends on (through the ops computing
+    it and the loops carrying it: their starts, advances and, for an induction variable, its
+    lower bound and step)."""
+    axes: set[int] = set()
     seen: set[SSAValue] = set()
     pending = [value]
     while pending:
@@ -146,23 +149,31 @@ def reads_per_program(value: SSAValue) -> bool:
         seen.add(current)
         owner = current.owner
         if isinstance(owner, tt.GetProgramIdOp):
-            return True
-        if isinstance(owner, Operation):
+            axes.add(owner.axis.value.data)
+        elif isinstance(owner, Operation):
             pending.extend(owner.operands)
         elif isinstance(loop := owner.parent_op(), scf.ForOp) and owner is loop.body:
             if current.index == 0:  # the induction variable (a persistent kernel's row loop)
                 pending += [loop.lowerBound, loop.step]
             else:
                 pending += [loop.initArgs[current.index - 1], loop.body.last_op.operands[current.index - 1]]
-    return False
+    return axes
 
 
-def rereads(first: scf.ForOp, second: scf.ForOp) -> Iterator[tt.LoadOp]:
+def reads_per_program(load: tt.LoadOp, grid_axes: set[int]) -> bool:
+    """The load's address depends on every grid axis the function reads (`grid_axes`): what
+    it reads is the program's own (its row), not data other programs read too (a norm's
+    weights, read by all; a head's keys, read by every query block of the head)."""
+    return bool(grid_axes) and grid_axes <= program_axes(load.ptr)
+
+
+def rereads(first: scf.ForOp, second: scf.ForOp, grid_axes: set[int]) -> Iterator[tt.LoadOp]:
     """Step 2: the loads of `second` that read what a load of `first` read, iteration for
     iteration, at addresses of the program's own."""
     expressions = _Expressions(first, second)
     for load in _loads(second):
-        if reads_per_program(load.ptr) and any(expressions.same(earlier.ptr, load.ptr) for earlier in _loads(first)):
+        if reads_per_program(load, grid_axes) and any(expressions.same(earlier.ptr, load.ptr)
+                                                      for earlier in _loads(first)):
             yield load
 
 
@@ -180,14 +191,15 @@ def plan(func: tt.FuncOp) -> EvictionPlan:
     pairs = [(first, second) for first in loops for second in loops
              if first is not second and first.parent_block() is second.parent_block()
              and is_before_in_block(first, second) and same_bounds(first, second)]
-    reread = {loop: {load for first, second in pairs if second is loop for load in rereads(first, second)}
+    grid_axes = {op.axis.value.data for op in func.walk() if isinstance(op, tt.GetProgramIdOp)}
+    reread = {loop: {load for first, second in pairs if second is loop for load in rereads(first, second, grid_axes)}
               for loop in loops}
     read_again = {load for first, second in pairs for load in reread[first] & set(_earlier_reads(first, second))}
     last_reads = [load for loop in loops for load in _loads(loop) if load in reread[loop] and load not in read_again]
     holding = {load.parent_op() for load in last_reads}
     outputs = [op for loop in loops if loop in holding for op in loop.walk() if isinstance(op, tt.StoreOp)]
     return EvictionPlan([op for op in last_reads if op.evict == EVICT_NORMAL],
-                 [op for op in outputs if op.evict == EVICT_NORMAL])
+                        [op for op in outputs if op.evict == EVICT_NORMAL])
 
 
 def _earlier_reads(first: scf.ForOp, second: scf.ForOp) -> Iterator[tt.LoadOp]:

@@ -258,3 +258,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Keys read twice by a two-pass softmax over them (max, then sum): their address depends on
+// the head (program_id y) but not on the query block (program_id x), so every query block
+// of the head reads them too, and they keep their priority.
+// CHECK-LABEL: tt.func @keys_shared_by_query_blocks(
+// CHECK-NOT: evict_first
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @keys_shared_by_query_blocks(%k: !tt.ptr<f16>, %out: !tt.ptr<f16>, %seq: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %block = tt.get_program_id x : i32
+    %head = tt.get_program_id y : i32
+    %head_off = arith.muli %head, %seq : i32
+    %k_head = tt.addptr %k, %head_off : !tt.ptr<f16>, i32
+    %ks = tt.splat %k_head : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %m = scf.for %off = %c0 to %seq step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %p = tt.addptr %ks, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %a = arith.maximumf %acc, %v : tensor<1024xf16, #blocked>
+      scf.yield %a : tensor<1024xf16, #blocked>
+    }
+    %s = scf.for %off = %c0 to %seq step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %p = tt.addptr %ks, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      %d = arith.subf %v, %m : tensor<1024xf16, #blocked>
+      %a = arith.addf %acc, %d : tensor<1024xf16, #blocked>
+      scf.yield %a : tensor<1024xf16, #blocked>
+    }
+    %row = arith.muli %block, %c1024 : i32
+    %o = tt.addptr %out, %row : !tt.ptr<f16>, i32
+    %os = tt.splat %o : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %op = tt.addptr %os, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %op, %s : tensor<1024x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
