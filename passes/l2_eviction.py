@@ -48,7 +48,6 @@ Attributes read and written: `evict` of `tt.load` and `tt.store`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -167,14 +166,12 @@ def reads_per_program(load: tt.LoadOp, grid_axes: set[int]) -> bool:
     return bool(grid_axes) and grid_axes <= program_axes(load.ptr)
 
 
-def rereads(first: scf.ForOp, second: scf.ForOp, grid_axes: set[int]) -> Iterator[tt.LoadOp]:
-    """Step 2: the loads of `second` that read what a load of `first` read, iteration for
-    iteration, at addresses of the program's own."""
+def matched_loads(first: scf.ForOp, second: scf.ForOp) -> list[tuple[tt.LoadOp, tt.LoadOp]]:
+    """Step 2's pairs (X1, X2): a load of `first` and a load of `second` reading the same
+    memory, iteration for iteration."""
     expressions = _Expressions(first, second)
-    for load in _loads(second):
-        if reads_per_program(load, grid_axes) and any(expressions.same(earlier.ptr, load.ptr)
-                                                      for earlier in _loads(first)):
-            yield load
+    return [(earlier, later) for later in _loads(second) for earlier in _loads(first)
+            if expressions.same(earlier.ptr, later.ptr)]
 
 
 @dataclass
@@ -188,26 +185,18 @@ class EvictionPlan:
 def plan(func: tt.FuncOp) -> EvictionPlan:
     """Steps 1-4 for one function: the loads and stores to mark."""
     loops = [op for op in func.walk() if isinstance(op, scf.ForOp) and not is_outer_loop(op)]
-    pairs = [(first, second) for first in loops for second in loops
-             if first is not second and first.parent_block() is second.parent_block()
-             and is_before_in_block(first, second) and same_bounds(first, second)]
     grid_axes = {op.axis.value.data for op in func.walk() if isinstance(op, tt.GetProgramIdOp)}
-    reread = {loop: {load for first, second in pairs if second is loop for load in rereads(first, second, grid_axes)}
-              for loop in loops}
-    read_again = {load for first, second in pairs for load in reread[first] & set(_earlier_reads(first, second))}
-    last_reads = [load for loop in loops for load in _loads(loop) if load in reread[loop] and load not in read_again]
+    matches = [match for first in loops for second in loops
+               if first is not second and first.parent_block() is second.parent_block()
+               and is_before_in_block(first, second) and same_bounds(first, second)
+               for match in matched_loads(first, second)]
+    rereads = {later for _, later in matches if reads_per_program(later, grid_axes)}
+    read_again = {earlier for earlier, _ in matches}
+    last_reads = [load for load in rereads if load not in read_again]
     holding = {load.parent_op() for load in last_reads}
     outputs = [op for loop in loops if loop in holding for op in loop.walk() if isinstance(op, tt.StoreOp)]
     return EvictionPlan([op for op in last_reads if op.evict == EVICT_NORMAL],
                         [op for op in outputs if op.evict == EVICT_NORMAL])
-
-
-def _earlier_reads(first: scf.ForOp, second: scf.ForOp) -> Iterator[tt.LoadOp]:
-    """The loads of `first` that a load of `second` reads again."""
-    expressions = _Expressions(first, second)
-    for load in _loads(first):
-        if any(expressions.same(load.ptr, later.ptr) for later in _loads(second)):
-            yield load
 
 
 class L2Eviction(ModulePass):

@@ -186,23 +186,22 @@ class StreamLoops(ModulePass):
             return
         analysis: TileAccessAnalysis | None = None
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            streamed: list[scf.ForOp] = []
+            tma_loops: list[scf.ForOp] = []
             for loop in [o for o in func.walk() if isinstance(o, scf.ForOp)]:
                 if not is_memory_loop(loop):
                     continue
-                if NUM_STAGES in loop.attributes:
-                    streamed.append(loop)  # the user's stages; its loads still go to TMA
-                    continue
-                decided = plan(loop, self.stages)
-                if isinstance(decided, str):
-                    emit_remark(loop, REMARK + decided)
-                    continue
-                loop.attributes[NUM_STAGES] = int_attr(decided.stages)
-                streamed.append(loop)
-            if not any(is_grid_stride(loop) for loop in streamed):
+                if NUM_STAGES not in loop.attributes:  # else the user's stages
+                    decided = plan(loop, self.stages)
+                    if isinstance(decided, str):
+                        emit_remark(loop, REMARK + decided)
+                        continue
+                    loop.attributes[NUM_STAGES] = int_attr(decided.stages)
+                if is_grid_stride(loop):  # step 4
+                    tma_loops.append(loop)
+            if not tma_loops:
                 continue
             analysis = analysis or TileAccessAnalysis(ModuleAxisInfo(op))
             accesses = [(access, descriptor_encoding(load, access))
-                        for loop in streamed if is_grid_stride(loop) for load, access in load_accesses(loop, analysis)
+                        for loop in tma_loops for load, access in load_accesses(loop, analysis)
                         if not isinstance(access, str) and not access.guards and load.parent_op() is loop]
             convert(DescriptorBuilder(func, analysis), accesses)

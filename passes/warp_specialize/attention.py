@@ -118,6 +118,8 @@ class AttentionLoop:
     """The ops after the last loop, up to the `tt.return`."""
     split: RowSplit
     stages: int = 0
+    asked_stages: int = 0
+    """The loop's `tt.num_stages` (or the option); `stages` is less where that ring does not fit."""
     stores: list[tt.DescriptorStoreOp] = field(default_factory=list)
     """The epilogue's TMA stores (staged through shared memory with C > 1)."""
 
@@ -470,8 +472,9 @@ def recognize(loop: scf.ForOp, default_stages: int) -> AttentionLoop:
             raise Refused("a tt.store after the loop of a value that is not the warpgroups' rows")
         if isinstance(op, tt.DescriptorStoreOp) and split.axes.get(op.src) != 0:
             raise Refused("a tt.descriptor_store after the loop of a value whose rows are not its first axis")
-    found = AttentionLoop(keys, queries, between, epilogue, split, stores=stores)
-    stages = deepest_ring(num_stages_or_default(loop, default_stages), MIN_STAGES, found.shared_bytes)
+    found = AttentionLoop(keys, queries, between, epilogue, split, stores=stores,
+                          asked_stages=num_stages_or_default(loop, default_stages))
+    stages = deepest_ring(found.asked_stages, MIN_STAGES, found.shared_bytes)
     if stages < MIN_STAGES or found.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         raise Refused(f"a ring of {MIN_STAGES} stages of {found.stage_bytes} bytes with the Q tiles and staging "
                       f"needs {found.shared_bytes(MIN_STAGES)} bytes of shared memory, more than the "

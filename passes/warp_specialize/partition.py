@@ -193,20 +193,15 @@ class WarpSpecializedLoop:
                           f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
         self.stages = stages
 
-    def remark_shallower_ring(self) -> None:
-        """`remark_shallower_ring` for the ring `fit_ring` chose."""
-        remark_shallower_ring(self.loop, self.stages, self.asked_stages, self.stage_bytes, self.beside_ring,
-                              self.shared_bytes(self.asked_stages))
 
-
-def remark_shallower_ring(loop: scf.ForOp, stages: int, asked: int, stage_bytes: int, beside: str,
-                          asked_bytes: int) -> None:
-    """Where a ring of `stages` is shallower than the `asked` depth, a remark at the loop:
+def remark_shallower_ring(found: WarpSpecializedLoop | attention.AttentionLoop, beside: str) -> None:
+    """Where `found`'s ring is shallower than the depth asked for, a remark at its loop:
     what the asked ring, with what lives beside it (`beside`), would need."""
+    stages, asked = found.stages, found.asked_stages
     if stages < asked:
-        emit_remark(loop, f"{RING_REMARK}{stages} stages, not {asked}: {asked} stages of {stage_bytes} bytes{beside} "
-                          f"would need {asked_bytes} bytes of shared memory, more than the "
-                          f"{SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
+        emit_remark(found.loop, f"{RING_REMARK}{stages} stages, not {asked}: {asked} stages of {found.stage_bytes} "
+                                f"bytes{beside} would need {found.shared_bytes(asked)} bytes of shared memory, more "
+                                f"than the {SM90_MAX_SHARED_MEMORY_PER_BLOCK} of sm_90")
 
 
 def _is_scalar(value: SSAValue) -> bool:
@@ -394,7 +389,7 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
     for op, parts in assign_partitions(found).items():
         op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
     loop.attributes[NUM_STAGES] = int_attr(found.stages)
-    found.remark_shallower_ring()
+    remark_shallower_ring(found, found.beside_ring)
     return found
 
 
@@ -409,9 +404,7 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
     if mode == "auto" and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
-    asked = num_stages_or_default(loop, default_stages)
-    remark_shallower_ring(loop, shaped.stages, asked, shaped.stage_bytes,
-                          " with Q, the staging tiles and the consumers' layout conversions", shaped.shared_bytes(asked))
+    remark_shallower_ring(shaped, " with Q, the staging tiles and the consumers' layout conversions")
     for key in shaped.keys:
         found = WarpSpecializedLoop(key.loop, key.loads, key.dots, shaped.stages)
         for op, parts in assign_partitions(found).items():
@@ -505,7 +498,7 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
             parts = [CONSUMER, PRODUCER] if op is k_loop or op in producer_ops else [CONSUMER]
             op.attributes[PARTITION] = DenseArrayBase.from_list(i32, parts)
     k_loop.attributes[NUM_STAGES] = int_attr(found.stages)
-    found.remark_shallower_ring()
+    remark_shallower_ring(found, found.beside_ring)
     if found.ping_pong:
         tile.attributes[pingpong.PING_PONG] = UnitAttr()
     if epilogue == "partition":
