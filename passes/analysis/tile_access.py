@@ -72,7 +72,7 @@ from ttpipe.passes.common.hardware import (
     TMA_MIN_INNER_BOX_BYTES,
     tma_copies_element_bits,
 )
-from ttpipe.passes.common.ir import dominates, enclosing_loop, init_value, is_zero_constant, yielded_value
+from ttpipe.passes.common.ir import advance, dominates, enclosing_loop, init_value, is_zero_constant, yielded_value
 from ttpipe.passes.common.mma_layouts import element_bit_width
 
 
@@ -244,27 +244,11 @@ class TileAccessAnalysis:
         if isinstance(value, BlockArgument) and loop is not None and value.block is loop.body:
             if value.index == 0:
                 return self.scalar(loop.lowerBound, None) + self.scalar(loop.step, None) * Poly.atom(Iteration(loop))
-            advance = self._advance(value, loop)
-            if advance is not None:
-                step = self.scalar(advance, None)
+            amount = advance(value)
+            if amount is not None:
+                step = self.scalar(amount, None)
                 return self.scalar(init_value(value), None) + step * Poly.atom(Iteration(loop))
         return Poly.atom(value)
-
-    def _advance(self, arg: BlockArgument, loop: scf.ForOp) -> SSAValue | None:
-        """The loop-invariant amount `arg` (an iteration argument) grows by each iteration,
-        when the loop yields `arg + amount` (`arith.addi` or `tt.addptr`) for it."""
-        next_value = yielded_value(arg)
-        owner = next_value.owner
-        if not isinstance(owner, (arith.AddIOp, tt.AddPtrOp)):
-            return None
-        operands = (owner.ptr, owner.offset) if isinstance(owner, tt.AddPtrOp) else (owner.lhs, owner.rhs)
-        if operands[0] is arg:
-            amount = operands[1]
-        elif isinstance(owner, arith.AddIOp) and operands[1] is arg:
-            amount = operands[0]
-        else:
-            return None
-        return amount if dominates(amount, loop) else None
 
     # ------------------------------------------------------------------ index tensors
 
@@ -308,11 +292,11 @@ class TileAccessAnalysis:
         """(the form of `arg`'s initial value, the `IndexForm` of the amount the loop adds to
         it each iteration), for an index or pointer tensor the loop carries; `form_of` is
         `index` or `pointer`."""
-        advance = self._advance(arg, loop)
-        if advance is None:
+        amount = advance(arg)
+        if amount is None:
             raise NotATile("an index or pointer the loop carries other than advanced by a loop-invariant amount")
         start = form_of(init_value(arg), None)
-        step = self.index(advance, None)
+        step = self.index(amount, None)
         if _has_coordinates(step.poly) or step.guards:
             raise NotATile("an index or pointer the loop advances by different amounts at different positions of "
                            "the tile")

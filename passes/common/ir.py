@@ -62,6 +62,11 @@ def same_bounds(first: scf.ForOp, second: scf.ForOp) -> bool:
                                       (second.lowerBound, second.upperBound, second.step)))
 
 
+def is_outer_loop(for_op: scf.ForOp) -> bool:
+    """`isOuterLoop`: the body holds a loop of its own."""
+    return any(isinstance(op, (scf.ForOp, scf.WhileOp)) for op in for_op.body.ops)
+
+
 def forward_slice(op: Operation) -> list[Operation]:
     """MLIR's `getForwardSlice(op)` (no filter, not inclusive): the ops nested in `op` and the
     users of its results, and so on from each of those, in topological order (MLIR's
@@ -406,6 +411,24 @@ def yielded_value(arg: BlockArgument) -> SSAValue:
 def init_value(arg: BlockArgument) -> SSAValue:
     """`scf::ForOp::getTiedLoopInit`: the value the first iteration gets as `arg`."""
     return arg.block.parent_op().initArgs[arg.index - 1]
+
+
+def advance(arg: BlockArgument) -> SSAValue | None:
+    """The loop-invariant amount an iteration argument of an `scf.for` grows by each
+    iteration, where the loop yields `arg + amount` (`arith.addi` or `tt.addptr`) for it:
+    `arg` is `init + j * amount` in iteration j."""
+    loop = arg.block.parent_op()
+    owner = yielded_value(arg).owner
+    if not isinstance(owner, (arith.AddIOp, tt.AddPtrOp)):
+        return None
+    operands = (owner.ptr, owner.offset) if isinstance(owner, tt.AddPtrOp) else (owner.lhs, owner.rhs)
+    if operands[0] is arg:
+        amount = operands[1]
+    elif isinstance(owner, arith.AddIOp) and operands[1] is arg:
+        amount = operands[0]
+    else:
+        return None
+    return amount if dominates(amount, loop) else None
 
 
 def append_yield_operands(for_op: scf.ForOp, values: Sequence[SSAValue]) -> None:

@@ -17,6 +17,7 @@ from xdsl.passes import ModulePass
 from ttpipe.dialects import scf, tt
 from ttpipe.dialects.ttng import TCGen5MMAOp, TCGen5MMAScaledOp, TMEMStoreOp, WarpGroupDotOp
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.common.ir import is_outer_loop
 from ttpipe.passes.pipeline.mmav5_utility import (
     MMAV5_OPS,
     MMAv5PipelineableOperands,
@@ -31,7 +32,6 @@ from ttpipe.passes.pipeline.pipelining_utility import (
     TMA_LOADS,
     can_be_converted_to_async_load,
     copy_vec_bytes,
-    is_outer_loop,
     local_alloc_encoding,
     loop_has_dist_greater_than_one,
     num_stages_or_default,

@@ -56,11 +56,6 @@ def loop_has_dist_greater_than_one(for_op: scf.ForOp) -> bool:
     return any(isinstance(value, BlockArgument) for value in for_op.body.last_op.operands)
 
 
-def is_outer_loop(for_op: scf.ForOp) -> bool:
-    """`isOuterLoop`: the body holds a loop of its own."""
-    return any(isinstance(op, (scf.ForOp, scf.WhileOp)) for op in for_op.body.ops)
-
-
 def num_stages_or_default(for_op: scf.ForOp, default: int) -> int:
     """`getNumStagesOrDefault`: the loop's `tt.num_stages`, else the pass option."""
     value = get_int(for_op, NUM_STAGES)

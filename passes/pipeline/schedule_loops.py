@@ -29,11 +29,10 @@ from ttpipe.dialects.ttng import (
     WaitBarrierOp,
 )
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import ancestor_in_block, forward_slice, yielded_value
+from ttpipe.passes.common.ir import ancestor_in_block, forward_slice, is_outer_loop, yielded_value
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS
 from ttpipe.passes.pipeline.pipelining_utility import (
-    is_outer_loop,
     loop_has_dist_greater_than_one,
     num_stages_or_default,
 )

@@ -63,12 +63,11 @@ from ttpipe.passes.common.hardware import (
     SM90_SHARED_MEMORY_PER_SM,
     is_hopper,
 )
-from ttpipe.passes.common.ir import backward_slice_in_block, enclosing_function
+from ttpipe.passes.common.ir import backward_slice_in_block, enclosing_function, is_outer_loop
 from ttpipe.passes.common.shared_layouts import allocation_bytes
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
 from ttpipe.passes.pipeline.assign_latencies import DOT_OPS
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
-from ttpipe.passes.pipeline.pipelining_utility import is_outer_loop
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, int_attr
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert, descriptor_encoding, load_accesses
 

@@ -2,8 +2,9 @@
 compiled through the plug-in with the default pipeline (`ttpipe.triton.installed()`) and, as
 a control, by stock Triton, checked against float64 torch.
 
-Row kernels (`layernorm_looped`, `rmsnorm_looped`, `softmax_online`, `row_sum`; one program
-per row, a plain `for` loop over the row's chunks of BLOCK): N not a multiple of BLOCK (1000
+Row kernels (`layernorm_looped`, `rmsnorm_looped`, `rmsnorm_block_pointers`, `softmax_online`,
+`row_sum`; one program per row, a plain `for` loop over the row's chunks of BLOCK, the block
+pointer kernel's loops carrying their offsets): N not a multiple of BLOCK (1000
 in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than one block
 (100 in 256), N = 1, one row, several rows, N a multiple of BLOCK, the bench's chunk (2048
 elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
@@ -26,7 +27,7 @@ import pytest
 from sm90a import why_not
 
 TIMEOUT_S = 300
-ROW_KERNELS = ("layernorm_looped", "rmsnorm_looped", "softmax_online", "row_sum")
+ROW_KERNELS = ("layernorm_looped", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online", "row_sum")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""
@@ -83,9 +84,10 @@ def child() -> None:
                 elif kernel == "softmax_online":
                     y = torch.full_like(x, float("nan"))
                     args, reference = (x, y, x.stride(0), n), torch.softmax(x64, dim=-1)
-                elif kernel == "rmsnorm_looped":
+                elif kernel in ("rmsnorm_looped", "rmsnorm_block_pointers"):
                     y = torch.full_like(x, float("nan"))
                     args, reference = (x, y, w, x.stride(0), n, EPS), functional.rms_norm(x64, (n, ), w64, EPS)
+                    args += (rows, ) if kernel == "rmsnorm_block_pointers" else ()
                 else:
                     y = torch.full_like(x, float("nan"))
                     args = (x, y, w, b, x.stride(0), n, EPS)

@@ -359,6 +359,7 @@ POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 LOOPED_KERNELS = {
     "layernorm": ("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
     "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
+    "rmsnorm-block-pointers": ("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
     "softmax": ("softmax-online", kernels.softmax_online, ()),
     "row-sum": ("row-sum", kernels.row_sum, ()),
 }
@@ -382,8 +383,9 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
-    if op == "rmsnorm":
-        return Launch((x, y, w, x.stride(0), cols, eps), (rows, ), y,
+    if op.startswith("rmsnorm"):
+        rows_argument = (rows, ) if op == "rmsnorm-block-pointers" else ()
+        return Launch((x, y, w, x.stride(0), cols, eps, *rows_argument), (rows, ), y,
                       lambda: functional.rms_norm(x.float(), (cols, ), w.float(), eps),
                       lambda: functional.rms_norm(x, (cols, ), w, eps), x.nbytes + w.nbytes)
     b = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
@@ -404,6 +406,8 @@ def _looped(op: str, cols: int) -> Case:
                  "stride": "i32", "N": "i32"}
     if weights:
         signature["eps"] = "fp32"
+    if op == "rmsnorm-block-pointers":
+        signature["rows"] = "i32"
     work = rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2) + len(weights) * cols * 2
     # the norms and softmax: seed 002's goals; the row sum, which it only checks: no regression
     targets = (("triton", 0.98), ) if reduces else (("copy", 0.90), ("triton", 1.5))
@@ -453,10 +457,12 @@ def _pointwise() -> Case:
 
 
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
-                           for cols in (8192, 32768, 131072)) + (_looped("row-sum", 32768), _pointwise())
+                           for cols in (8192, 32768, 131072)) + (
+    _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768), _pointwise())
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
-N = 8192, 32768 and 131072, the looped row sum at 32768 and the grid-stride pointwise kernel."""
+N = 8192, 32768 and 131072, the RMS norm written with block pointers and the looped row sum
+at 32768, and the grid-stride pointwise kernel."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"

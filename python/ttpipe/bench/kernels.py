@@ -330,6 +330,30 @@ def rmsnorm_looped(x_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def rmsnorm_block_pointers(x_ptr, y_ptr, w_ptr, stride, N, eps, rows, BLOCK: tl.constexpr):
+    """`rmsnorm_looped` written with block pointers (`tl.make_block_ptr`, advanced a chunk per
+    iteration; Triton makes the advances offsets its loops carry)."""
+    row = tl.program_id(0)
+    x_block = tl.make_block_ptr(x_ptr, (rows, N), (stride, 1), (row, 0), (1, BLOCK), (1, 0))
+    total_sq = tl.zeros([1, BLOCK], dtype=tl.float32)
+    for _ in range(0, N, BLOCK):
+        x = tl.load(x_block, boundary_check=(1, ), padding_option="zero").to(tl.float32)
+        total_sq += x * x
+        x_block = tl.advance(x_block, (0, BLOCK))
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq) / N + eps)
+    x_block = tl.make_block_ptr(x_ptr, (rows, N), (stride, 1), (row, 0), (1, BLOCK), (1, 0))
+    y_block = tl.make_block_ptr(y_ptr, (rows, N), (stride, 1), (row, 0), (1, BLOCK), (1, 0))
+    w_block = tl.make_block_ptr(w_ptr, (1, N), (N, 1), (0, 0), (1, BLOCK), (1, 0))
+    for _ in range(0, N, BLOCK):
+        x = tl.load(x_block, boundary_check=(1, ), padding_option="zero").to(tl.float32)
+        w = tl.load(w_block, boundary_check=(1, ), padding_option="zero").to(tl.float32)
+        tl.store(y_block, (x * rstd * w).to(y_ptr.dtype.element_ty), boundary_check=(1, ))
+        x_block = tl.advance(x_block, (0, BLOCK))
+        y_block = tl.advance(y_block, (0, BLOCK))
+        w_block = tl.advance(w_block, (0, BLOCK))
+
+
+@triton.jit
 def softmax_online(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
     """`softmax` over rows longer than a block, in chunks of BLOCK (one row per program):
     pass 1 keeps a running max and a running sum of exp(x - max), rescaling the sum when

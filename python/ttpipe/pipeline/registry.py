@@ -133,6 +133,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-pointer-loads-to-tma", "ttpipe.passes.pointer_loads_to_tma:PointerLoadsToTma"),
     ("ttpipe-l2-eviction", "ttpipe.passes.l2_eviction:L2Eviction"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
+    ("ttpipe-reverse-rereads", "ttpipe.passes.reverse_rereads:ReverseRereads"),
     ("ttpipe-stream-loops", "ttpipe.passes.pipeline.stream_loops:StreamLoops"),
     ("ttpipe-verify-async", "ttpipe.passes.verify_async:VerifyAsync"),
     ("ttpipe-plant-async-mutant", "ttpipe.passes.verify_async.mutants:PlantAsyncMutant"),

@@ -12,10 +12,11 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
-`ttpipe-l2-eviction` and `ttpipe-stream-loops` before the pipeliner (`l2-eviction=true`,
-`stream-loops=true`); `row-cache=true` adds `ttpipe-row-cache` between them (off by
-default). `warp-specialize=false l2-eviction=false stream-loops=false` is `make_ttgir` with
-ttpipe's ports, pass for pass. Every named
+`ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops` before the pipeliner
+(`l2-eviction=true`, `reverse-rereads=true`, `stream-loops=true`); `row-cache=true` adds
+`ttpipe-row-cache` after the first (off by default). `warp-specialize=false
+l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir` with ttpipe's
+ports, pass for pass. Every named
 pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
@@ -86,6 +87,9 @@ OPTIONS = (
     PassOption("l2-eviction", bool, True,
                "sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in "
                "L2 between the reads: the last reads and the output evict_first)"),
+    PassOption("reverse-rereads", bool, True,
+               "sm_90, impl=ttpipe: ttpipe-reverse-rereads before the pipeliner (the loop reading memory for the last "
+               "time walks it backwards: what the earlier loop read last, still in L2, first)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "
@@ -213,13 +217,14 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
-    for name in ("l2-eviction", "row-cache", "stream-loops"):
+    for name in ("l2-eviction", "row-cache", "reverse-rereads", "stream-loops"):
         if name in given and values[name] and not hopper_ttpipe:
             raise PipelineError(f"option '{name}' is for ttgir-sm90 with impl=ttpipe")
     if hopper_ttpipe:
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
         steps[at:at] = [(name, {}) for option, name in (("l2-eviction", "ttpipe-l2-eviction"),
                                                          ("row-cache", "ttpipe-row-cache"),
+                                                         ("reverse-rereads", "ttpipe-reverse-rereads"),
                                                          ("stream-loops", "ttpipe-stream-loops")) if values[option]]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):

@@ -1,0 +1,30 @@
+"""`ttpipe-reverse-rereads` through `ttgir-sm90` and Triton's backend to an sm_90a cubin (no
+GPU needed). Input: `test/lit/reverse-rereads/Inputs/layernorm_looped.ttir`, the TTIR
+Triton 3.6 makes of the bench's `layernorm_looped` (N specialized as a multiple of 16,
+chunks of 2048 bf16)."""
+
+import pathlib
+import re
+
+from ttpipe import compile as ttpipe_compile
+
+INPUT = pathlib.Path(__file__).parents[1] / "lit" / "reverse-rereads" / "Inputs" / "layernorm_looped.ttir"
+
+
+def global_accesses(ptx: str) -> list[str]:
+    return sorted(re.findall(r"(?:ld|st)\.global[\w:.]*", ptx))
+
+
+def test_the_output_loop_runs_backwards_at_the_same_vector_width():
+    backwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a", pipeline="ttgir-sm90", num_warps=8)
+    forwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a", pipeline="ttgir-sm90{reverse-rereads=false}",
+                                           num_warps=8)
+    loops = backwards.asm["ttgir"].split("scf.for")
+    assert len(loops) == 3
+    # the output loop starts from the last chunk: last - (iv - 0), last = (N - 1) / 2048 * 2048
+    assert "arith.divsi" in loops[1] and "arith.divsi" not in forwards.asm["ttgir"]
+    assert re.search(r"arith\.subi %\w+, %arg7 : i32", loops[2])
+    # the addresses keep the divisibility axis info gives them: 16-byte accesses, as forwards
+    accesses = global_accesses(backwards.asm["ptx"])
+    assert accesses == global_accesses(forwards.asm["ptx"])
+    assert len(accesses) == 5 and all(".v4." in access for access in accesses)
