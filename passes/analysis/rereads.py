@@ -16,7 +16,8 @@ Algorithm, for one `tt.func` (`last_rereads`):
      along every grid axis the function reads (`reads_per_program`): a program's last read
      of data other programs read too (a norm's weights, read by all; a head's keys, read
      by every query block of the head) is not the kernel's last.
-  3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1).
+  3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1), paired with
+     its read in the latest earlier loop.
 The analysis changes nothing.
 """
 
@@ -138,15 +139,27 @@ def matched_loads(first: scf.ForOp, second: scf.ForOp) -> list[tuple[tt.LoadOp, 
             if expressions.same(earlier.ptr, later.ptr)]
 
 
-def last_rereads(func: tt.FuncOp) -> list[tt.LoadOp]:
-    """Steps 1-3 for one function: its re-reads that no later loop reads again, in the
-    order of the function."""
+def same_result(earlier: tt.LoadOp, later: tt.LoadOp) -> bool:
+    """A matched pair (`matched_loads`) whose loads also have the same mask and `other`, so
+    that the earlier load's value is the later one's (where no store came between)."""
+    expressions = _Expressions(earlier.parent_op(), later.parent_op())
+    return all((a is None and b is None) or (a is not None and b is not None and expressions.same(a, b))
+               for a, b in ((earlier.mask, later.mask), (earlier.other, later.other)))
+
+
+def last_rereads(func: tt.FuncOp) -> list[tuple[tt.LoadOp, tt.LoadOp]]:
+    """Steps 1-3 for one function: (X1, X2) for each re-read X2 that no later loop reads
+    again, in the order of the function, X1 its read in the latest earlier loop."""
     loops = [op for op in func.walk() if isinstance(op, scf.ForOp) and not is_outer_loop(op)]
     grid_axes = {op.axis.value.data for op in func.walk() if isinstance(op, tt.GetProgramIdOp)}
     matches = [match for first in loops for second in loops
                if first is not second and first.parent_block() is second.parent_block()
                and is_before_in_block(first, second) and same_bounds(first, second)
                for match in matched_loads(first, second)]
-    rereads = {later for _, later in matches if reads_per_program(later, grid_axes)}
     read_again = {earlier for earlier, _ in matches}
-    return [op for op in func.walk() if isinstance(op, tt.LoadOp) and op in rereads and op not in read_again]
+    latest: dict[tt.LoadOp, tt.LoadOp] = {}
+    for earlier, later in matches:
+        if reads_per_program(later, grid_axes) and later not in read_again and (
+                later not in latest or is_before_in_block(latest[later].parent_op(), earlier.parent_op())):
+            latest[later] = earlier
+    return [(latest[op], op) for op in func.walk() if isinstance(op, tt.LoadOp) and op in latest]

@@ -134,6 +134,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-l2-eviction", "ttpipe.passes.l2_eviction:L2Eviction"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
     ("ttpipe-reverse-rereads", "ttpipe.passes.reverse_rereads:ReverseRereads"),
+    ("ttpipe-row-head-cache", "ttpipe.passes.pipeline.row_head_cache:RowHeadCache"),
     ("ttpipe-stream-loops", "ttpipe.passes.pipeline.stream_loops:StreamLoops"),
     ("ttpipe-verify-async", "ttpipe.passes.verify_async:VerifyAsync"),
     ("ttpipe-plant-async-mutant", "ttpipe.passes.verify_async.mutants:PlantAsyncMutant"),

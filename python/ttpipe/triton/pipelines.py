@@ -12,11 +12,12 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
-`ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops` before the pipeliner
-(`l2-eviction=true`, `reverse-rereads=true`, `stream-loops=true`); `row-cache=true` adds
-`ttpipe-row-cache` after the first (off by default). `warp-specialize=false
-l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir` with ttpipe's
-ports, pass for pass. Every named
+`ttpipe-l2-eviction`, `ttpipe-row-head-cache`, `ttpipe-reverse-rereads` and
+`ttpipe-stream-loops` before the pipeliner (`l2-eviction=true`, `row-head-cache=true`,
+`reverse-rereads=true`, `stream-loops=true`); `row-cache=true` adds `ttpipe-row-cache` after
+the first (off by default). `warp-specialize=false l2-eviction=false row-head-cache=false
+reverse-rereads=false stream-loops=false` is `make_ttgir` with ttpipe's ports, pass for
+pass. Every named
 pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
@@ -87,6 +88,9 @@ OPTIONS = (
     PassOption("l2-eviction", bool, True,
                "sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in "
                "L2 between the reads: the last reads and the output evict_first)"),
+    PassOption("row-head-cache", bool, True,
+               "sm_90, impl=ttpipe: ttpipe-row-head-cache before the pipeliner (the head of a row read twice kept in "
+               "the shared memory the CTA's occupancy leaves; its second read walked backwards)"),
     PassOption("reverse-rereads", bool, True,
                "sm_90, impl=ttpipe: ttpipe-reverse-rereads before the pipeliner (the loop reading memory for the last "
                "time walks it backwards: what the earlier loop read last, still in L2, first)"),
@@ -217,13 +221,14 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
-    for name in ("l2-eviction", "row-cache", "reverse-rereads", "stream-loops"):
+    for name in ("l2-eviction", "row-cache", "row-head-cache", "reverse-rereads", "stream-loops"):
         if name in given and values[name] and not hopper_ttpipe:
             raise PipelineError(f"option '{name}' is for ttgir-sm90 with impl=ttpipe")
     if hopper_ttpipe:
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
         steps[at:at] = [(name, {}) for option, name in (("l2-eviction", "ttpipe-l2-eviction"),
                                                          ("row-cache", "ttpipe-row-cache"),
+                                                         ("row-head-cache", "ttpipe-row-head-cache"),
                                                          ("reverse-rereads", "ttpipe-reverse-rereads"),
                                                          ("stream-loops", "ttpipe-stream-loops")) if values[option]]
     if values["scheduler"] != "default":

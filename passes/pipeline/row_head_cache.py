@@ -1,0 +1,218 @@
+"""`ttpipe-row-head-cache`: a row kernel keeps the head of its row in shared memory for its
+second pass, and walks that pass backwards, so that L2 only has to hold the row's tail.
+
+A row kernel in two passes (statistics, then the output) re-reads its row; with the second
+pass walked backwards (`ttpipe-reverse-rereads`), L2 serves the re-read of the row's end,
+read last, but not of its start, evicted by the time the pass gets there once the rows in
+flight outgrow L2 (8 CTAs x 132 SMs x 64 KB rows is 67 MB on an H100). The shared memory
+each CTA may take without lowering the occupancy its warps allow (28 KB at 8 warps) holds
+that start: the first pass stores its first chunks there as it reads them, the backwards
+second pass reads them there last.
+
+Algorithm, for every `tt.func` on sm_90 (TTGIR):
+  1. Candidates: each last re-read X2 (`ttpipe.passes.analysis.rereads`) with its read X1 in
+     the latest earlier loop, where X1's value is X2's (the same mask and `other`:
+     `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations, X1 and X2
+     are tensors with a layout, and L2 may run backwards (`reverse_rereads.reversible`).
+  2. No write between the reads: from X1 to X2 (the rest of L1, the ops between the loops,
+     L2 up to X2), no op with side effects but `tt.load`s and stores through other base
+     pointers than X1's (`TileAccessAnalysis.pointer`), taken to address other memory (the
+     assumption `ttpipe-reverse-rereads` makes); stores of L2 through X1's base are L2's
+     own, which reversal proved touch each iteration's own window: each writes the chunk
+     its iteration read, after reading it.
+  3. The head: `chunks = (SM90_SHARED_MEMORY_PER_SM / ctas - CTA_RESERVED_BYTES -
+     SCRATCH_RESERVE_BYTES - the function's own shared buffers) / (bytes of the cached loads'
+     tiles)`, `ctas` = the CTAs per SM the kernel's warps allow; nothing where that is 0.
+  4. Rewrite: a `chunks x tile` buffer per cached load (unswizzled, the load's order), made
+     before L1 and freed after L2. In L1, after X1: `if j < chunks: local_store X1 ->
+     head[j]` (j the iteration count). In L2, X2 becomes `if j < chunks: local_load head[j]
+     else: X2` (X2 unchanged, its hints kept). Then L2 runs backwards (step 3 of
+     `ttpipe-reverse-rereads`), so the chunks it reads from shared memory come last.
+     Triton's barrier analysis orders the stores before the loads (a `bar.sync` in the
+     iterations that touch the buffer).
+
+Measured on the H100 (`python -m ttpipe.bench`, bf16, 8 warps, chunks of 2048: a 24 KB
+head, 32 registers, 8 CTAs per SM; docs/measurements.md, 2026-11-26, seventh session): the
+looped layer norm, RMS norm and online softmax over rows of 32768 elements from 0.74-0.76x
+to 0.80-0.84x the copy bandwidth (1.23-1.27x stock Triton); rows of 8192 (cached whole)
+and 131072 (a tenth cached) unchanged within the noise.
+
+Preconditions: sm_90 TTGIR. Run after `ttpipe-l2-eviction` (whose hints X2 keeps) and
+`ttpipe-row-cache` (a whole row cached leaves no re-read), before `ttpipe-reverse-rereads`
+(which would no longer match L2's reads with L1's). Attributes read and written: none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType, i32
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import scf, tt, ttg
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.rereads import last_rereads, same_result
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
+from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.hardware import SM90_MAX_CTAS_PER_SM, SM90_MAX_WARPS_PER_SM, SM90_SHARED_MEMORY_PER_SM, is_hopper
+from ttpipe.passes.common.ir import is_before_in_block, iteration_index, same_bounds
+from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
+from ttpipe.passes.pipeline.lower_loops import create_alloc, single_buffer_view, tile_bytes
+from ttpipe.passes.pipeline.pipelining_utility import shared_encoding
+from ttpipe.passes.pipeline.stream_loops import allocated_shared_memory
+from ttpipe.passes.reverse_rereads import reverse, reversible
+
+CTA_RESERVED_BYTES = 1024
+"""Shared memory the hardware reserves per CTA on sm_90 (CUDA C++ Programming Guide,
+"Shared Memory", compute capability 9.0: 1 KB per block)."""
+
+SCRATCH_RESERVE_BYTES = 2048
+"""Shared memory left for the scratch Triton allocates after this pass (a row reduction
+across warps needs a few hundred bytes)."""
+
+
+@dataclass
+class RowHead:
+    """Step 1's loops and the pairs (X1, X2) whose chunks the head keeps."""
+
+    first: scf.ForOp
+    second: scf.ForOp
+    loads: list[tuple[tt.LoadOp, tt.LoadOp]]
+
+    @property
+    def chunk_bytes(self) -> int:
+        return sum(tile_bytes(first.result.type) for first, _ in self.loads)
+
+
+def head_chunks(row: RowHead) -> int:
+    """Step 3: the chunks the head holds without costing the kernel CTAs."""
+    ctas = min(SM90_MAX_WARPS_PER_SM // num_warps(row.first), SM90_MAX_CTAS_PER_SM)
+    budget = (SM90_SHARED_MEMORY_PER_SM // ctas - CTA_RESERVED_BYTES - SCRATCH_RESERVE_BYTES
+              - allocated_shared_memory(row.first))
+    return max(budget, 0) // row.chunk_bytes
+
+
+def _between(first_read: tt.LoadOp, last_read: tt.LoadOp) -> list[Operation]:
+    """The ops that run between X1 and X2 of one iteration pair: the rest of L1's body, the
+    ops between the loops, and L2's body (nested ops included)."""
+    first, second = first_read.parent_op(), last_read.parent_op()
+    tops = [op for op in first.body.ops if is_before_in_block(first_read, op)]
+    tops += [op for op in first.parent_block().ops if is_before_in_block(first, op) and is_before_in_block(op, second)]
+    tops += list(second.body.ops)
+    return [nested for top in tops for nested in top.walk()]
+
+
+def _base(access: tt.LoadOp | tt.StoreOp, analysis: TileAccessAnalysis) -> SSAValue | None:
+    """The scalar base pointer the access addresses from, or None where the analysis cannot tell."""
+    loop = access.parent_op()
+    try:
+        return analysis.pointer(access.ptr, loop if isinstance(loop, scf.ForOp) else None).base
+    except NotATile:
+        return None
+
+
+def _unwritten(first_read: tt.LoadOp, last_read: tt.LoadOp, analysis: TileAccessAnalysis) -> bool:
+    """Step 2."""
+    second = last_read.parent_op()
+    base = _base(first_read, analysis)
+    for op in _between(first_read, last_read):
+        if isinstance(op, tt.StoreOp):
+            written = _base(op, analysis)
+            own = op.parent_op() is second and is_before_in_block(last_read, op)
+            if written is None or (written is base and not own):
+                return False
+        elif not op.regions and not isinstance(op, tt.LoadOp) and not is_side_effect_free(op):
+            return False
+    return base is not None
+
+
+def find(first_read: tt.LoadOp, last_read: tt.LoadOp, analysis: TileAccessAnalysis) -> RowHead | None:
+    """Steps 1-2 for one re-read."""
+    first, second = first_read.parent_op(), last_read.parent_op()
+    type_ = first_read.result.type
+    if not (isinstance(type_, TensorType) and type_.encoding is not None and same_bounds(first, second)
+            and same_result(first_read, last_read) and reversible(second, analysis)):
+        return None
+    return RowHead(first, second, [(first_read, last_read)]) if _unwritten(first_read, last_read, analysis) else None
+
+
+def _in_head(b: OpBuilder, loop: scf.ForOp, chunks: int) -> tuple[SSAValue, SSAValue]:
+    """(j, `j < chunks`) at `b`'s point in `loop`'s body, j the iterations run before this one."""
+    index = iteration_index(b, loop)
+    return index, b.cmpi(CmpIPredicate.slt, index, b.constant(chunks, i32))
+
+
+def cache_head(row: RowHead, chunks: int) -> None:
+    """Step 4."""
+    for first_read, last_read in row.loads:
+        type_ = first_read.result.type
+        head = create_alloc(row.first, type_, first_read.location, shared_encoding(first_read), chunks, last=row.second)
+        b = OpBuilder(InsertPoint.after(first_read), first_read.location)
+        index, in_head = _in_head(b, row.first, chunks)
+        stored = Block()
+        b.insert(scf.IfOp(in_head, [], Region(stored)))
+        sb = OpBuilder(InsertPoint.at_end(stored), first_read.location)
+        sb.insert(ttg.LocalStoreOp(first_read.result, single_buffer_view(sb, head, index)))
+        sb.insert(scf.YieldOp())
+        b = OpBuilder(InsertPoint.before(last_read), last_read.location)
+        index, in_head = _in_head(b, row.second, chunks)
+        cached, loaded = Block(), Block()
+        choice = b.insert(scf.IfOp(in_head, [type_], Region(cached), Region(loaded)))
+        cb = OpBuilder(InsertPoint.at_end(cached), last_read.location)
+        cb.insert(scf.YieldOp(cb.insert(ttg.LocalLoadOp(single_buffer_view(cb, head, index), result_type=type_)).result))
+        last_read.result.replace_all_uses_with(choice.results[0])
+        last_read.detach()
+        loaded.add_op(last_read)
+        loaded.add_op(scf.YieldOp(last_read.result))
+    reverse(row.second)
+
+
+@dataclass(frozen=True)
+class RowHeadCache(ModulePass):
+    """Keep the head of a row a kernel reads twice in shared memory, and walk the second read backwards.
+
+    Before:
+
+        scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; sums }
+        scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; tt.store %out[%off..] }
+
+    After (K chunks of shared memory the CTA's occupancy leaves):
+
+        scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; if j < K { head[j] = %x } ; sums }
+        scf.for %off = %0 to %n step %B {      // backwards: j = last .. 0
+          %x = if j < K { head[j] } else { tt.load %row[%off..] } ; tt.store %out[%off..]
+        }
+
+    See `ttpipe.passes.pipeline.row_head_cache` for the algorithm.
+    """
+
+    name = "ttpipe-row-head-cache"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not is_hopper(nvidia_compute_capability(op)):
+            return
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
+            rows = [row for first_read, last_read in last_rereads(func)
+                    if (row := find(first_read, last_read, analysis)) is not None]
+            for row in _merged(rows):
+                chunks = head_chunks(row)
+                if chunks > 0:
+                    cache_head(row, chunks)
+
+
+def _merged(rows: list[RowHead]) -> list[RowHead]:
+    """One `RowHead` per second loop (it is reversed once), holding the re-reads it shares
+    with the first earlier loop found for it."""
+    merged: dict[Operation, RowHead] = {}
+    for row in rows:
+        if row.second not in merged:
+            merged[row.second] = row
+        elif merged[row.second].first is row.first:
+            merged[row.second].loads += row.loads
+    return list(merged.values())
