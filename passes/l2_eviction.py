@@ -64,7 +64,7 @@ class EvictionPlan:
 
 def plan(func: tt.FuncOp) -> EvictionPlan:
     """Steps 1-2 for one function: the loads and stores to mark."""
-    last_reads = [last for _, last in last_rereads(func)]
+    last_reads = [reads.last for reads in last_rereads(func)]
     holding = dict.fromkeys(load.parent_op() for load in last_reads)  # in the function's order
     outputs = [op for loop in holding for op in loop.walk() if isinstance(op, tt.StoreOp)]
     return EvictionPlan([op for op in last_reads if op.evict == EVICT_NORMAL],

@@ -200,6 +200,6 @@ class ReverseRereads(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            loops: dict[Operation, None] = dict.fromkeys(last.parent_op() for _, last in last_rereads(func))
+            loops: dict[Operation, None] = dict.fromkeys(reads.last.parent_op() for reads in last_rereads(func))
             for loop in [loop for loop in loops if reversible(loop, analysis)]:
                 reverse(loop)

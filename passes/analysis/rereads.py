@@ -16,12 +16,14 @@ Algorithm, for one `tt.func` (`last_rereads`):
      along every grid axis the function reads (`reads_per_program`): a program's last read
      of data other programs read too (a norm's weights, read by all; a head's keys, read
      by every query block of the head) is not the kernel's last.
-  3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1), paired with
-     its read in the latest earlier loop.
+  3. Last reads: X2 re-read by no load of a later loop (step 2 with X2 as X1), with its
+     earlier reads (`Rereads`).
 The analysis changes nothing.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
@@ -147,9 +149,18 @@ def same_result(earlier: tt.LoadOp, later: tt.LoadOp) -> bool:
                for a, b in ((earlier.mask, later.mask), (earlier.other, later.other)))
 
 
-def last_rereads(func: tt.FuncOp) -> list[tuple[tt.LoadOp, tt.LoadOp]]:
-    """Steps 1-3 for one function: (X1, X2) for each re-read X2 that no later loop reads
-    again, in the order of the function, X1 its read in the latest earlier loop."""
+@dataclass(frozen=True)
+class Rereads:
+    """A last read and the earlier reads of the same memory, iteration for iteration: one
+    load of each earlier loop that has one, in the loops' order."""
+
+    earlier: tuple[tt.LoadOp, ...]
+    last: tt.LoadOp
+
+
+def last_rereads(func: tt.FuncOp) -> list[Rereads]:
+    """Steps 1-3 for one function: each re-read that no later loop reads again, with its
+    earlier reads, in the order of the function."""
     loops = [op for op in func.walk() if isinstance(op, scf.ForOp) and not is_outer_loop(op)]
     grid_axes = {op.axis.value.data for op in func.walk() if isinstance(op, tt.GetProgramIdOp)}
     matches = [match for first in loops for second in loops
@@ -157,9 +168,13 @@ def last_rereads(func: tt.FuncOp) -> list[tuple[tt.LoadOp, tt.LoadOp]]:
                and is_before_in_block(first, second) and same_bounds(first, second)
                for match in matched_loads(first, second)]
     read_again = {earlier for earlier, _ in matches}
-    latest: dict[tt.LoadOp, tt.LoadOp] = {}
+    earlier_reads: dict[tt.LoadOp, dict[Operation, tt.LoadOp]] = {}
     for earlier, later in matches:
-        if reads_per_program(later, grid_axes) and later not in read_again and (
-                later not in latest or is_before_in_block(latest[later].parent_op(), earlier.parent_op())):
-            latest[later] = earlier
-    return [(latest[op], op) for op in func.walk() if isinstance(op, tt.LoadOp) and op in latest]
+        if reads_per_program(later, grid_axes) and later not in read_again:
+            earlier_reads.setdefault(later, {}).setdefault(earlier.parent_op(), earlier)
+    return [Rereads(tuple(sorted(earlier_reads[op].values(), key=lambda load: _position(load.parent_op()))), op)
+            for op in func.walk() if isinstance(op, tt.LoadOp) and op in earlier_reads]
+
+
+def _position(op: Operation) -> int:
+    return op.parent_block().get_operation_index(op)

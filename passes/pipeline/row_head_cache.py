@@ -10,23 +10,25 @@ that start: the first pass stores its first chunks there as it reads them, the b
 second pass reads them there last.
 
 Algorithm, for every `tt.func` on sm_90 (TTGIR):
-  1. Candidates: each last re-read X2 (`ttpipe.passes.analysis.rereads`) with its read X1 in
-     the latest earlier loop, where X1's value is X2's (the same mask and `other`:
-     `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations, X1 and X2
-     are tensors with a layout, and L2 may run backwards (`reverse_rereads.reversible`).
-  2. No write between the reads: from X1 to X2 (the rest of L1, the ops between the loops,
-     L2 up to X2), no op with side effects but `tt.load`s and stores through other base
-     pointers than X1's (`TileAccessAnalysis.pointer`), taken to address other memory (the
-     assumption `ttpipe-reverse-rereads` makes); stores of L2 through X1's base are L2's
-     own, which reversal proved touch each iteration's own window: each writes the chunk
-     its iteration read, after reading it.
+  1. Candidates: each last re-read X2 (`ttpipe.passes.analysis.rereads`) with its earlier
+     reads, X1 the first (a three-pass layer norm reads its row in a mean loop, a variance
+     loop and an output loop), where X1's value is each later read's (the same mask and
+     `other`: `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations,
+     the reads are tensors with a layout, and L2 may run backwards
+     (`reverse_rereads.reversible`).
+  2. No write between the reads: from X1 to X2 (the rest of L1, the ops and loops between
+     L1 and L2, L2's body), no op with side effects but `tt.load`s and stores through other
+     base pointers than X1's (`TileAccessAnalysis.pointer`), taken to address other memory
+     (the assumption `ttpipe-reverse-rereads` makes); stores of L2 through X1's base are
+     L2's own, which reversal proved touch each iteration's own window: each writes the
+     chunk its iteration read, after reading it.
   3. The head: `chunks = (SM90_SHARED_MEMORY_PER_SM / ctas - CTA_RESERVED_BYTES -
      SCRATCH_RESERVE_BYTES - the function's own shared buffers) / (bytes of the cached loads'
      tiles)`, `ctas` = the CTAs per SM the kernel's warps allow; nothing where that is 0.
   4. Rewrite: a `chunks x tile` buffer per cached load (unswizzled, the load's order), made
      before L1 and freed after L2. In L1, after X1: `if j < chunks: local_store X1 ->
-     head[j]` (j the iteration count). In L2, X2 becomes `if j < chunks: local_load head[j]
-     else: X2` (X2 unchanged, its hints kept). Then L2 runs backwards (step 3 of
+     head[j]` (j the iteration count). X2 and the reads between become `if j < chunks:
+     local_load head[j] else: X` (X unchanged, its hints kept). Then L2 runs backwards (step 3 of
      `ttpipe-reverse-rereads`), so the chunks it reads from shared memory come last.
      Triton's barrier analysis orders the stores before the loads (a `bar.sync` in the
      iterations that touch the buffer).
@@ -56,7 +58,7 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
-from ttpipe.passes.analysis.rereads import last_rereads, same_result
+from ttpipe.passes.analysis.rereads import Rereads, last_rereads, same_result
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.hardware import SM90_MAX_CTAS_PER_SM, SM90_MAX_WARPS_PER_SM, SM90_SHARED_MEMORY_PER_SM, is_hopper
@@ -78,15 +80,15 @@ across warps needs a few hundred bytes)."""
 
 @dataclass
 class RowHead:
-    """Step 1's loops and the pairs (X1, X2) whose chunks the head keeps."""
+    """Step 1's first and last loop and the reads whose chunks the head keeps."""
 
     first: scf.ForOp
-    second: scf.ForOp
-    loads: list[tuple[tt.LoadOp, tt.LoadOp]]
+    last: scf.ForOp
+    reads: list[Rereads]
 
     @property
     def chunk_bytes(self) -> int:
-        return sum(tile_bytes(first.result.type) for first, _ in self.loads)
+        return sum(tile_bytes(reads.last.result.type) for reads in self.reads)
 
 
 def head_chunks(row: RowHead) -> int:
@@ -131,14 +133,16 @@ def _unwritten(first_read: tt.LoadOp, last_read: tt.LoadOp, analysis: TileAccess
     return base is not None
 
 
-def find(first_read: tt.LoadOp, last_read: tt.LoadOp, analysis: TileAccessAnalysis) -> RowHead | None:
-    """Steps 1-2 for one re-read."""
-    first, second = first_read.parent_op(), last_read.parent_op()
+def find(reads: Rereads, analysis: TileAccessAnalysis) -> RowHead | None:
+    """Steps 1-2 for one last read."""
+    first_read, last_read = reads.earlier[0], reads.last
+    first, last = first_read.parent_op(), last_read.parent_op()
     type_ = first_read.result.type
-    if not (isinstance(type_, TensorType) and type_.encoding is not None and same_bounds(first, second)
-            and same_result(first_read, last_read) and reversible(second, analysis)):
+    if not (isinstance(type_, TensorType) and type_.encoding is not None and same_bounds(first, last)
+            and all(same_result(first_read, later) for later in (*reads.earlier[1:], last_read))
+            and reversible(last, analysis)):
         return None
-    return RowHead(first, second, [(first_read, last_read)]) if _unwritten(first_read, last_read, analysis) else None
+    return RowHead(first, last, [reads]) if _unwritten(first_read, last_read, analysis) else None
 
 
 def _in_head(b: OpBuilder, loop: scf.ForOp, chunks: int) -> tuple[SSAValue, SSAValue]:
@@ -149,9 +153,10 @@ def _in_head(b: OpBuilder, loop: scf.ForOp, chunks: int) -> tuple[SSAValue, SSAV
 
 def cache_head(row: RowHead, chunks: int) -> None:
     """Step 4."""
-    for first_read, last_read in row.loads:
+    for reads in row.reads:
+        first_read = reads.earlier[0]
         type_ = first_read.result.type
-        head = create_alloc(row.first, type_, first_read.location, shared_encoding(first_read), chunks, last=row.second)
+        head = create_alloc(row.first, type_, first_read.location, shared_encoding(first_read), chunks, last=row.last)
         b = OpBuilder(InsertPoint.after(first_read), first_read.location)
         index, in_head = _in_head(b, row.first, chunks)
         stored = Block()
@@ -159,17 +164,24 @@ def cache_head(row: RowHead, chunks: int) -> None:
         sb = OpBuilder(InsertPoint.at_end(stored), first_read.location)
         sb.insert(ttg.LocalStoreOp(first_read.result, single_buffer_view(sb, head, index)))
         sb.insert(scf.YieldOp())
-        b = OpBuilder(InsertPoint.before(last_read), last_read.location)
-        index, in_head = _in_head(b, row.second, chunks)
-        cached, loaded = Block(), Block()
-        choice = b.insert(scf.IfOp(in_head, [type_], Region(cached), Region(loaded)))
-        cb = OpBuilder(InsertPoint.at_end(cached), last_read.location)
-        cb.insert(scf.YieldOp(cb.insert(ttg.LocalLoadOp(single_buffer_view(cb, head, index), result_type=type_)).result))
-        last_read.result.replace_all_uses_with(choice.results[0])
-        last_read.detach()
-        loaded.add_op(last_read)
-        loaded.add_op(scf.YieldOp(last_read.result))
-    reverse(row.second)
+        for later in (*reads.earlier[1:], reads.last):
+            _read_head(later, head, chunks)
+    reverse(row.last)
+
+
+def _read_head(load: tt.LoadOp, head: SSAValue, chunks: int) -> None:
+    """`load` becomes `if j < chunks: local_load head[j] else: load`."""
+    b = OpBuilder(InsertPoint.before(load), load.location)
+    index, in_head = _in_head(b, load.parent_op(), chunks)
+    cached, loaded = Block(), Block()
+    choice = b.insert(scf.IfOp(in_head, [load.result.type], Region(cached), Region(loaded)))
+    cb = OpBuilder(InsertPoint.at_end(cached), load.location)
+    view = single_buffer_view(cb, head, index)
+    cb.insert(scf.YieldOp(cb.insert(ttg.LocalLoadOp(view, result_type=load.result.type)).result))
+    load.result.replace_all_uses_with(choice.results[0])
+    load.detach()
+    loaded.add_op(load)
+    loaded.add_op(scf.YieldOp(load.result))
 
 
 @dataclass(frozen=True)
@@ -198,8 +210,7 @@ class RowHeadCache(ModulePass):
             return
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            rows = [row for first_read, last_read in last_rereads(func)
-                    if (row := find(first_read, last_read, analysis)) is not None]
+            rows = [row for reads in last_rereads(func) if (row := find(reads, analysis)) is not None]
             for row in _merged(rows):
                 chunks = head_chunks(row)
                 if chunks > 0:
@@ -207,12 +218,12 @@ class RowHeadCache(ModulePass):
 
 
 def _merged(rows: list[RowHead]) -> list[RowHead]:
-    """One `RowHead` per second loop (it is reversed once), holding the re-reads it shares
-    with the first earlier loop found for it."""
+    """One `RowHead` per last loop (it is reversed once), holding the reads it shares with
+    the first loop found for it."""
     merged: dict[Operation, RowHead] = {}
     for row in rows:
-        if row.second not in merged:
-            merged[row.second] = row
-        elif merged[row.second].first is row.first:
-            merged[row.second].loads += row.loads
+        if row.last not in merged:
+            merged[row.last] = row
+        elif merged[row.last].first is row.first:
+            merged[row.last].reads += row.reads
     return list(merged.values())

@@ -2,8 +2,8 @@
 compiled through the plug-in with the default pipeline (`ttpipe.triton.installed()`) and, as
 a control, by stock Triton, checked against float64 torch.
 
-Row kernels (`layernorm_looped`, `rmsnorm_looped`, `rmsnorm_block_pointers`, `softmax_online`,
-`row_sum`; one program per row, a plain `for` loop over the row's chunks of BLOCK, the block
+Row kernels (`layernorm_looped`, `layernorm_three_pass`, `rmsnorm_looped`,
+`rmsnorm_block_pointers`, `softmax_online`, `row_sum`; one program per row, a plain `for` loop over the row's chunks of BLOCK, the block
 pointer kernel's loops carrying their offsets): N not a multiple of BLOCK (1000
 in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than one block
 (100 in 256), N = 1, one row, several rows, N a multiple of BLOCK, the bench's chunk (2048
@@ -27,7 +27,8 @@ import pytest
 from sm90a import why_not
 
 TIMEOUT_S = 300
-ROW_KERNELS = ("layernorm_looped", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online", "row_sum")
+ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
+               "row_sum")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""

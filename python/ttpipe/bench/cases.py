@@ -358,6 +358,7 @@ POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 
 LOOPED_KERNELS = {
     "layernorm": ("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
+    "layernorm-three-pass": ("layernorm-three-pass", kernels.layernorm_three_pass, ("w_ptr", "b_ptr")),
     "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
     "rmsnorm-block-pointers": ("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
     "softmax": ("softmax-online", kernels.softmax_online, ()),
@@ -458,11 +459,12 @@ def _pointwise() -> Case:
 
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
-    _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768), _pointwise())
+    _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
+    _pointwise())
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
-N = 8192, 32768 and 131072, the RMS norm written with block pointers and the looped row sum
-at 32768, and the grid-stride pointwise kernel."""
+N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
+pointers and the looped row sum at 32768, and the grid-stride pointwise kernel."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"

@@ -311,6 +311,32 @@ def layernorm_looped(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.const
 
 
 @triton.jit
+def layernorm_three_pass(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    """`layernorm_looped` in three passes over the row, as Triton's tutorial writes it: the
+    mean, then the variance around it (masked lanes zeroed), then the output."""
+    row = tl.program_id(0).to(tl.int64)
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        total += tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+    mean = tl.sum(total, 0) / N
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+        centred = tl.where(cols < N, x - mean, 0.0)
+        total_sq += centred * centred
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, ((x - mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def rmsnorm_looped(x_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
     """y = x / sqrt(mean(x * x) + eps) * w over each row, in chunks of BLOCK (one row per
     program): pass 1 sums x * x in float32, pass 2 scales and stores each chunk."""

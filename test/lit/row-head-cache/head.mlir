@@ -165,3 +165,75 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Three passes over the row (mean, variance, output, as Triton's tutorial writes a layer
+// norm): the first keeps the head, the second (which carries its sums, and stays forwards)
+// and the third (backwards) read it there.
+// CHECK-LABEL: tt.func @three_passes(
+// CHECK: %[[HEAD:.+]] = ttg.local_alloc : () -> !ttg.memdesc<5x1024xf16
+// CHECK: scf.for
+// CHECK: %[[X1:.+]] = tt.load
+// CHECK: ttg.local_store %[[X1]]
+// CHECK: scf.yield
+// CHECK: scf.for %[[IV2:.+]] = %[[C0:.+]] to
+// CHECK-NEXT: tt.splat %[[IV2]]
+// CHECK: scf.if %{{.+}} -> (tensor<1024xf16, #blocked>) {
+// CHECK: ttg.local_load
+// CHECK: } else {
+// CHECK-NEXT: tt.load
+// CHECK: scf.for %[[IV3:.+]] = %[[C0]] to
+// CHECK-NEXT: arith.subi %[[IV3]], %[[C0]]
+// CHECK: scf.if %{{.+}} -> (tensor<1024xf16, #blocked>) {
+// CHECK: ttg.local_load
+// CHECK: } else {
+// CHECK-NEXT: tt.load
+// CHECK: ttg.local_dealloc %[[HEAD]]
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @three_passes(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %stride: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %row = tt.get_program_id x : i32
+    %row_off = arith.muli %row, %stride : i32
+    %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+    %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %s1 = scf.for %off = %c0 to %n step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %zero : tensor<1024x!tt.ptr<f16>, #blocked>
+      %next = arith.addf %acc, %v : tensor<1024xf16, #blocked>
+      scf.yield %next : tensor<1024xf16, #blocked>
+    }
+    %s2 = scf.for %off = %c0 to %n step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf16, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %zero : tensor<1024x!tt.ptr<f16>, #blocked>
+      %d = arith.subf %v, %s1 : tensor<1024xf16, #blocked>
+      %sq = arith.mulf %d, %d : tensor<1024xf16, #blocked>
+      %next = arith.addf %acc, %sq : tensor<1024xf16, #blocked>
+      scf.yield %next : tensor<1024xf16, #blocked>
+    }
+    scf.for %off = %c0 to %n step %c1024 : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %zero : tensor<1024x!tt.ptr<f16>, #blocked>
+      %o = arith.mulf %v, %s2 : tensor<1024xf16, #blocked>
+      %q = tt.addptr %ys, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      tt.store %q, %o, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
