@@ -287,6 +287,19 @@ def softmax(x_ptr, y_ptr, stride, N, BLOCK_N: tl.constexpr):
 
 
 @triton.jit
+def _layernorm_output(x_ptr, y_ptr, w_ptr, b_ptr, row, stride, N, mean, rstd, BLOCK: tl.constexpr):
+    """A layer norm's last pass over its row (inlined into the kernels that call it): each
+    chunk normalised, scaled by w, shifted by b and stored."""
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, ((x - mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def layernorm_looped(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.constexpr):
     """`layernorm` over rows longer than a block, in chunks of BLOCK (one row per program):
     pass 1 sums x and x * x in float32 (mean, variance), pass 2 normalises each chunk,
@@ -301,13 +314,7 @@ def layernorm_looped(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.const
         total_sq += x * x
     mean = tl.sum(total, 0) / N
     rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N - mean * mean + eps)
-    for off in range(0, N, BLOCK):
-        cols = off + tl.arange(0, BLOCK)
-        inside = cols < N
-        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
-        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
-        b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
-        tl.store(y_ptr + row * stride + cols, ((x - mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+    _layernorm_output(x_ptr, y_ptr, w_ptr, b_ptr, row, stride, N, mean, rstd, BLOCK)
 
 
 @triton.jit
@@ -327,13 +334,7 @@ def layernorm_three_pass(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.c
         centred = tl.where(cols < N, x - mean, 0.0)
         total_sq += centred * centred
     rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N + eps)
-    for off in range(0, N, BLOCK):
-        cols = off + tl.arange(0, BLOCK)
-        inside = cols < N
-        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
-        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
-        b = tl.load(b_ptr + cols, mask=inside).to(tl.float32)
-        tl.store(y_ptr + row * stride + cols, ((x - mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=inside)
+    _layernorm_output(x_ptr, y_ptr, w_ptr, b_ptr, row, stride, N, mean, rstd, BLOCK)
 
 
 @triton.jit
