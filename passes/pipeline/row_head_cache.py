@@ -39,6 +39,7 @@ looped layer norm, RMS norm and online softmax over rows of 32768 elements from 
 to 0.80-0.84x the copy bandwidth (1.23-1.27x stock Triton); rows of 8192 (cached whole)
 and 131072 (a tenth cached) unchanged within the noise.
 
+A last read not cached gets a remark `row head not kept in shared memory: <reason>`.
 Preconditions: sm_90 TTGIR. Run after `ttpipe-l2-eviction` (whose hints X2 keeps) and
 `ttpipe-row-cache` (a whole row cached leaves no re-read), before `ttpipe-reverse-rereads`
 (which would no longer match L2's reads with L1's). Attributes read and written: none.
@@ -61,6 +62,7 @@ from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.rereads import Rereads, last_rereads, same_result
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder
+from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import SM90_MAX_CTAS_PER_SM, SM90_MAX_WARPS_PER_SM, SM90_SHARED_MEMORY_PER_SM, is_hopper
 from ttpipe.passes.common.ir import is_before_in_block, iteration_index, same_bounds
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
@@ -68,6 +70,8 @@ from ttpipe.passes.pipeline.lower_loops import create_alloc, single_buffer_view,
 from ttpipe.passes.pipeline.pipelining_utility import shared_encoding
 from ttpipe.passes.pipeline.stream_loops import allocated_shared_memory
 from ttpipe.passes.reverse_rereads import reverse, reversible
+
+REMARK = "row head not kept in shared memory: "
 
 CTA_RESERVED_BYTES = 1024
 """Shared memory the hardware reserves per CTA on sm_90 (CUDA C++ Programming Guide,
@@ -133,16 +137,20 @@ def _unwritten(first_read: tt.LoadOp, last_read: tt.LoadOp, analysis: TileAccess
     return base is not None
 
 
-def find(reads: Rereads, analysis: TileAccessAnalysis) -> RowHead | None:
-    """Steps 1-2 for one last read."""
+def find(reads: Rereads, analysis: TileAccessAnalysis) -> RowHead | str:
+    """Steps 1-2 for one last read: what to cache, or why nothing."""
     first_read, last_read = reads.earlier[0], reads.last
     first, last = first_read.parent_op(), last_read.parent_op()
-    type_ = first_read.result.type
-    if not (isinstance(type_, TensorType) and type_.encoding is not None and same_bounds(first, last)
-            and all(same_result(first_read, later) for later in (*reads.earlier[1:], last_read))
-            and reversible(last, analysis)):
-        return None
-    return RowHead(first, last, [reads]) if _unwritten(first_read, last_read, analysis) else None
+    if not (isinstance(first_read.result.type, TensorType) and shared_encoding(first_read) is not None
+            and same_bounds(first, last)):
+        return "the first read is no tensor with a layout in a loop over the same iterations"
+    if not all(same_result(first_read, later) for later in (*reads.earlier[1:], last_read)):
+        return "a later read has another mask or `other` than the first"
+    if not reversible(last, analysis):
+        return "the last loop's iterations may depend on each other (it cannot run backwards)"
+    if not _unwritten(first_read, last_read, analysis):
+        return "a store between the reads may write the row"
+    return RowHead(first, last, [reads])
 
 
 def _in_head(b: OpBuilder, loop: scf.ForOp, chunks: int) -> tuple[SSAValue, SSAValue]:
@@ -210,11 +218,20 @@ class RowHeadCache(ModulePass):
             return
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            rows = [row for reads in last_rereads(func) if (row := find(reads, analysis)) is not None]
+            rows: list[RowHead] = []
+            for reads in last_rereads(func):
+                found = find(reads, analysis)
+                if isinstance(found, RowHead):
+                    rows.append(found)
+                else:
+                    emit_remark(reads.last, REMARK + found)
             for row in _merged(rows):
                 chunks = head_chunks(row)
                 if chunks > 0:
                     cache_head(row, chunks)
+                else:
+                    emit_remark(row.reads[0].last, REMARK + f"one iteration reads {row.chunk_bytes} bytes; the "
+                                f"shared memory its occupancy leaves holds less")
 
 
 def _merged(rows: list[RowHead]) -> list[RowHead]:
