@@ -16,8 +16,8 @@ Algorithm, for every `tt.func` on sm_90 (TTGIR):
      `other`: `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations,
      the reads are tensors with a layout, and L2 may run backwards
      (`reverse_rereads.reversible`).
-  2. No write between the reads: from X1 to X2 (the rest of L1, the ops and loops between
-     L1 and L2, L2's body), no op with side effects but `tt.load`s and stores through other
+  2. No write between the reads: from X1 to X2 (L1's body, whose later iterations run after
+     X1, the ops and loops between L1 and L2, L2's body), no op with side effects but `tt.load`s and stores through other
      base pointers than X1's (`TileAccessAnalysis.pointer`), taken to address other memory
      (the assumption `ttpipe-reverse-rereads` makes); stores of L2 through X1's base are
      L2's own, which reversal proved touch each iteration's own window: each writes the
@@ -108,10 +108,11 @@ def head_chunks(row: RowHead) -> int:
 
 
 def _between(first_read: tt.LoadOp, last_read: tt.LoadOp) -> list[Operation]:
-    """The ops that run between X1 and X2 of one iteration pair: the rest of L1's body, the
-    ops between the loops, and L2's body (nested ops included)."""
+    """The ops that may run between X1 and X2 of one chunk: L1's body (the rest of X1's
+    iteration and the later iterations), the ops between the loops, and L2's body (nested
+    ops included)."""
     first, second = first_read.parent_op(), last_read.parent_op()
-    tops = [op for op in first.body.ops if is_before_in_block(first_read, op)]
+    tops = [op for op in first.body.ops if op is not first_read]
     tops += [op for op in first.parent_block().ops if is_before_in_block(first, op) and is_before_in_block(op, second)]
     tops += list(second.body.ops)
     return [nested for top in tops for nested in top.walk()]
