@@ -198,8 +198,10 @@ class ReverseRereads(ModulePass):
     name = "ttpipe-reverse-rereads"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        loops: dict[Operation, None] = dict.fromkeys(reads.last.parent_op() for func in op.walk()
+                                                     if isinstance(func, tt.FuncOp) for reads in last_rereads(func))
+        if not loops:
+            return  # no axis info to compute
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
-        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            loops: dict[Operation, None] = dict.fromkeys(reads.last.parent_op() for reads in last_rereads(func))
-            for loop in [loop for loop in loops if reversible(loop, analysis)]:
-                reverse(loop)
+        for loop in [loop for loop in loops if reversible(loop, analysis)]:
+            reverse(loop)

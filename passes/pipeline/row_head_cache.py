@@ -221,22 +221,24 @@ class RowHeadCache(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_hopper(nvidia_compute_capability(op)):
             return
+        candidates = [reads for func in op.walk() if isinstance(func, tt.FuncOp) for reads in last_rereads(func)]
+        if not candidates:
+            return  # no axis info to compute
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
-        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
-            rows: list[RowHead] = []
-            for reads in last_rereads(func):
-                found = find(reads, analysis)
-                if isinstance(found, RowHead):
-                    rows.append(found)
-                else:
-                    emit_remark(reads.last, REMARK + found)
-            for row in _merged(rows):
-                chunks = head_chunks(row)
-                if chunks > 0:
-                    cache_head(row, chunks)
-                else:
-                    emit_remark(row.reads[0].last, REMARK + f"one iteration reads {row.chunk_bytes} bytes; the "
-                                f"shared memory its occupancy leaves holds less")
+        rows: list[RowHead] = []
+        for reads in candidates:
+            found = find(reads, analysis)
+            if isinstance(found, RowHead):
+                rows.append(found)
+            else:
+                emit_remark(reads.last, REMARK + found)
+        for row in _merged(rows):
+            chunks = head_chunks(row)
+            if chunks > 0:
+                cache_head(row, chunks)
+            else:
+                emit_remark(row.reads[0].last, REMARK + f"one iteration reads {row.chunk_bytes} bytes; the "
+                            f"shared memory its occupancy leaves holds less")
 
 
 def _merged(rows: list[RowHead]) -> list[RowHead]:
