@@ -316,6 +316,12 @@ H100_BYTES_IN_FLIGHT_PER_SM = 32 * 1024
 bandwidth (Little's law: 3.35 TB/s over 132 SMs is about 25 bytes per ns per SM, times a
 loaded DRAM latency of about 1.25 us)."""
 
+H100_SMS = 132
+"""SMs of an H100 SXM (the PCIe card has 114)."""
+
+H100_L2_BYTES = 50 * 1024 * 1024
+"""L2 cache of an H100 (50 MB)."""
+
 MBARRIER_BYTES = 8
 """An mbarrier object is a 64-bit word in shared memory (PTX ISA "Size and alignment of
 mbarrier object"); Triton allocates each as `memdesc<1xi64>`."""

@@ -37,13 +37,20 @@ Algorithm, for every `tt.func` on sm_90 (TTGIR):
 Measured on the H100 (`python -m ttpipe.bench`, bf16, 8 warps, chunks of 2048: a 24 KB
 head, 32 registers, 8 CTAs per SM; docs/measurements.md, 2026-11-26, seventh session): the
 looped layer norm, RMS norm and online softmax over rows of 32768 elements from 0.74-0.76x
-to 0.80-0.84x the copy bandwidth (1.23-1.27x stock Triton); rows of 8192 (cached whole)
-and 131072 (a tenth cached) unchanged within the noise.
+to 0.80-0.84x the copy bandwidth (1.23-1.27x stock Triton), a three-pass layer norm from
+1.07x to 1.35x stock; rows of 8192 and 131072 unchanged within the noise; but shorter rows
+in other chunkings lose up to 8 % (2048 elements in chunks of 512 at 4 warps: 0.93x stock;
+4096 in chunks of 2048: 0.95x), where L2 held the row anyway and the head's shared memory
+(likely through the L1 it takes from every row) costs more than it saves; guarding the
+head with the row's length at run time (the reversal's `rows_l2_holds`) measured worse
+still (0.92-0.94x), the buffer being allocated either way. So `ttgir-sm90` runs this pass
+only with `row-head-cache=true`.
 
 A last read not cached gets a remark `row head not kept in shared memory: <reason>`.
 Preconditions: sm_90 TTGIR. Run after `ttpipe-l2-eviction` (whose hints X2 keeps) and
 `ttpipe-row-cache` (a whole row cached leaves no re-read), before `ttpipe-reverse-rereads`
-(which would no longer match L2's reads with L1's). Attributes read and written: none.
+(which would no longer match L2's reads with L1's). Its own reversal of L2 is not guarded by
+the row's length (a row shorter than L2 holds is cached whole, and read from there). Attributes read and written: none.
 """
 
 from __future__ import annotations

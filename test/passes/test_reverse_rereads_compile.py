@@ -22,12 +22,17 @@ def test_the_output_loop_runs_backwards_at_the_same_vector_width():
     forwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a",
                                            pipeline="ttgir-sm90{row-head-cache=false reverse-rereads=false}",
                                            num_warps=8)
+    # the statistics loop, then the output loop twice: backwards where the rows in flight
+    # outgrow L2 (more than 12 chunks of 4 KB a row at 8 CTAs per SM), as written elsewhere
     loops = backwards.asm["ttgir"].split("scf.for")
-    assert len(loops) == 3
-    # the output loop starts from the last chunk: last - (iv - 0), last = (N - 1) / 2048 * 2048
-    assert "arith.divsi" in loops[1] and "arith.divsi" not in forwards.asm["ttgir"]
+    assert len(loops) == 4 and re.search(r"arith\.cmpi sge, %\w+, %c12_i32 : i32", loops[1])
+    assert "scf.if" in loops[1]
+    # the long rows' loop starts from the last chunk: last - (iv - 0), last = (N - 1) / 2048 * 2048
     assert re.search(r"arith\.subi %\w+, %arg7 : i32", loops[2])
+    assert not re.search(r"arith\.subi %\w+, %arg7 : i32", loops[3])
+    assert "scf.if" not in forwards.asm["ttgir"]
     # the addresses keep the divisibility axis info gives them: 16-byte accesses, as forwards
-    accesses = global_accesses(backwards.asm["ptx"])
-    assert accesses == global_accesses(forwards.asm["ptx"])
-    assert len(accesses) == 5 and all(".v4." in access for access in accesses)
+    # (the output loop's three loads and its store once more, in the other version)
+    accesses, written = global_accesses(backwards.asm["ptx"]), global_accesses(forwards.asm["ptx"])
+    assert len(written) == 5 and set(accesses) == set(written) and len(accesses) == 9
+    assert all(".v4." in access for access in accesses)

@@ -1,13 +1,22 @@
 // RUN: ttpipe-opt %s --split-input-file -p ttpipe-reverse-rereads | filecheck %s
 
-// A layer norm's output loop re-reads the row its statistics loop read: it runs from the
-// last chunk to the first (the bounds stay, the induction variable's uses read
-// last - (iv - lb), with last = lb + (ub - lb - 1) / step * step). The statistics loop,
-// which carries its sums, is left as it is.
+// A layer norm's output loop re-reads the row its statistics loop read: where the row is
+// longer than the rows of all CTAs in flight fit in L2 (at 4 warps, 16 CTAs on each of
+// 132 SMs, 2 KB an iteration: 50 MB hold 12 iterations a row), it runs from the last chunk
+// to the first (the bounds stay, the induction variable's uses read last - (iv - lb), with
+// last = lb + (ub - lb - 1) / step * step); shorter rows take the loop as it was. The
+// statistics loop, which carries its sums, is left as it is.
 // CHECK-LABEL: tt.func @two_passes(
 // CHECK: scf.for %[[IV1:.+]] = %[[C0:.+]] to %[[N:.+]] step %[[C1024:.+]] iter_args
 // CHECK: tt.splat %[[IV1]]
-// CHECK: %[[ONE:.+]] = arith.constant 1 : i32
+// CHECK: %[[GSPAN:.+]] = arith.subi %[[N]], %[[C0]] : i32
+// CHECK-NEXT: %[[GONE:.+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[GBEFORE:.+]] = arith.subi %[[GSPAN]], %[[GONE]] : i32
+// CHECK-NEXT: %[[GLAST:.+]] = arith.divsi %[[GBEFORE]], %[[C1024]] : i32
+// CHECK-NEXT: %[[HOLDS:.+]] = arith.constant 12 : i32
+// CHECK-NEXT: %[[LONG:.+]] = arith.cmpi sge, %[[GLAST]], %[[HOLDS]] : i32
+// CHECK-NEXT: scf.if %[[LONG]] {
+// CHECK-NEXT: %[[ONE:.+]] = arith.constant 1 : i32
 // CHECK-NEXT: %[[SPAN:.+]] = arith.subi %[[N]], %[[C0]] : i32
 // CHECK-NEXT: %[[BEFORE:.+]] = arith.subi %[[SPAN]], %[[ONE]] : i32
 // CHECK-NEXT: %[[TRIPS:.+]] = arith.divsi %[[BEFORE]], %[[C1024]] : i32
@@ -18,6 +27,10 @@
 // CHECK-NEXT: %[[REV:.+]] = arith.subi %[[LAST]], %[[DONE]] : i32
 // CHECK-NEXT: tt.splat %[[REV]] : i32
 // CHECK-NOT: %[[IV2]]
+// CHECK: tt.store
+// CHECK: } else {
+// CHECK-NEXT: scf.for %[[IV3:.+]] = %[[C0]] to %[[N]] step %[[C1024]] : i32 {
+// CHECK-NEXT: tt.splat %[[IV3]] : i32
 // CHECK: tt.store
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -277,11 +290,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Inductions the loops carry: pointers advanced a chunk per iteration (Triton's tutorials)
 // and an i64 offset advanced by 1024 (a block pointer after Triton's
-// rewrite-tensor-pointer), with an i32 counter. In the reversed loop each is computed
-// for iteration n - j, n = (chunks - 0 - 1) / 1 the last, j = (iv - 0) / 1; the advances
-// still read the carried values, whose final values the loop returns unchanged.
+// rewrite-tensor-pointer), with an i32 counter. In the reversed loop (the long rows'
+// version) each is computed for iteration n - j, n = (chunks - 0 - 1) / 1 the last,
+// j = (iv - 0) / 1; the advances still read the carried values, whose final values the
+// loop returns unchanged.
 // CHECK-LABEL: tt.func @carried_inductions(
 // CHECK: scf.for
+// CHECK: scf.if %{{.+}} -> (tensor<1024x!tt.ptr<f16>, #blocked>, i64) {
 // CHECK: %[[N:.+]] = arith.divsi %{{.+}}, %[[C1:.+]] : i32
 // CHECK-NOT: arith.addi
 // CHECK: scf.for %[[IV:.+]] = %[[C0:.+]] to %{{.+}} step %[[C1]] iter_args(%[[P:.+]] = %[[START:[^,]+]], %[[O:.+]] = %[[O0:.+]]) ->
