@@ -183,30 +183,24 @@ def reverse(loop: scf.ForOp) -> None:
         arg.replace_uses_with_if(value, lambda use, advancing=advancing: use.operation is not advancing)
 
 
-def long_rows(b: OpBuilder, loop: scf.ForOp, min_trips: int) -> SSAValue:
-    """`trips > min_trips` at `b`'s point (before `loop`), as `(ub - lb - 1) / step >= min_trips`."""
+def reverse_long_rows(loop: scf.ForOp, min_trips: int) -> None:
+    """Step 4: `scf.if ((ub - lb - 1) / step >= min_trips) { the loop reversed } else { the
+    loop }`."""
+    b = OpBuilder(InsertPoint.before(loop), loop.location)
     type_ = loop.body.args[0].type
     span = b.subi(b.subi(loop.upperBound, loop.lowerBound), b.constant(1, type_))
-    return b.cmpi(CmpIPredicate.sge, b.divsi(span, loop.step), b.constant(min_trips, type_))
-
-
-def long_rows_copy(loop: scf.ForOp, min_trips: int) -> tuple[scf.ForOp, dict[SSAValue, SSAValue]]:
-    """Step 4's versions: `scf.if (trips > min_trips) { a copy of loop } else { loop }`; the
-    copy, and the map from the loop's values to the copy's."""
-    b = OpBuilder(InsertPoint.before(loop), loop.location)
-    long = long_rows(b, loop, min_trips)
-    copied, kept = Block(), Block()
-    version = b.insert(scf.IfOp(long, [r.type for r in loop.results], Region(copied), Region(kept)))
-    mapping: dict[SSAValue, SSAValue] = {}
-    copy = loop.clone(value_mapper=mapping)
-    copied.add_op(copy)
-    copied.add_op(scf.YieldOp(*copy.results))
+    long = b.cmpi(CmpIPredicate.sge, b.divsi(span, loop.step), b.constant(min_trips, type_))
+    reversed_version, kept = Block(), Block()
+    version = b.insert(scf.IfOp(long, [r.type for r in loop.results], Region(reversed_version), Region(kept)))
+    copy = loop.clone()
+    reversed_version.add_op(copy)
+    reversed_version.add_op(scf.YieldOp(*copy.results))
     for result, chosen in zip(loop.results, version.results, strict=True):
         result.replace_all_uses_with(chosen)
     loop.detach()
     kept.add_op(loop)
     kept.add_op(scf.YieldOp(*loop.results))
-    return copy, mapping
+    reverse(copy)
 
 
 class ReverseRereads(ModulePass):
@@ -217,14 +211,16 @@ class ReverseRereads(ModulePass):
         scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; sums }
         scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; tt.store %out[%off..], %y }
 
-    After:
+    After (rows longer than L2 holds for every CTA in flight, `n_L2` iterations):
 
         scf.for %off = %0 to %n step %B { %x = tt.load %row[%off..] ; sums }
-        %last = (%n - %0 - 1) / %B * %B + %0
-        scf.for %off = %0 to %n step %B {
-          %r = %last - (%off - %0)
-          %x = tt.load %row[%r..] ; tt.store %out[%r..], %y
-        }
+        scf.if ((%n - %0 - 1) / %B >= n_L2) {
+          %last = (%n - %0 - 1) / %B * %B + %0
+          scf.for %off = %0 to %n step %B {
+            %r = %last - (%off - %0)
+            %x = tt.load %row[%r..] ; tt.store %out[%r..], %y
+          }
+        } else { the loop as it was }
 
     See `ttpipe.passes.reverse_rereads` for the algorithm.
     """
@@ -242,5 +238,4 @@ class ReverseRereads(ModulePass):
             return  # no axis info to compute
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
         for loop in [loop for loop in loops if reversible(loop, analysis)]:
-            copy, _ = long_rows_copy(loop, rows_l2_holds(loop, loop_rereads_bytes[loop]))
-            reverse(copy)
+            reverse_long_rows(loop, rows_l2_holds(loop, loop_rereads_bytes[loop]))
