@@ -66,6 +66,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, scf, tt
+from ttpipe.dialects.tt import get_element_type_or_self
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly, TileCoord
@@ -121,7 +122,7 @@ def _induction(arg: BlockArgument) -> bool:
     amount = advance(arg)
     if amount is None:
         return False
-    element = amount.type.element_type if isinstance(amount.type, TensorType) else amount.type
+    element = get_element_type_or_self(amount.type)
     counter = arg.block.args[0].type
     return (isinstance(element, IntegerType) and isinstance(counter, IntegerType)
             and element.width.data >= counter.width.data)
@@ -148,16 +149,16 @@ def reversible(loop: scf.ForOp, analysis: TileAccessAnalysis) -> bool:
 def _induction_at(builder: OpBuilder, arg: BlockArgument, iteration: SSAValue) -> SSAValue:
     """`init + iteration * amount`: the value an induction (`_induction`) has in `iteration`."""
     amount = advance(arg)
-    element = amount.type.element_type if isinstance(amount.type, TensorType) else amount.type
+    element = get_element_type_or_self(amount.type)
     if iteration.type != element:
         iteration = builder.insert(arith.ExtSIOp(iteration, result_type=element)).out
     if isinstance(amount.type, TensorType):
         iteration = builder.insert(tt.SplatOp(iteration, result_type=amount.type)).result
     offset = builder.muli(iteration, amount)
     start = init_value(arg)
-    if isinstance(arg.type, IntegerType) or isinstance(getattr(arg.type, "element_type", None), IntegerType):
-        return builder.addi(start, offset)
-    return builder.insert(tt.AddPtrOp(start, offset)).result
+    if isinstance(yielded_value(arg).owner, tt.AddPtrOp):  # the loop advances a pointer
+        return builder.insert(tt.AddPtrOp(start, offset)).result
+    return builder.addi(start, offset)
 
 
 def reverse(loop: scf.ForOp) -> None:

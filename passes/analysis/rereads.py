@@ -29,7 +29,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt
-from ttpipe.passes.common.hardware import H100_L2_BYTES, H100_SMS, SM90_MAX_CTAS_PER_SM, SM90_MAX_WARPS_PER_SM
+from ttpipe.passes.common.hardware import H100_L2_BYTES, H100_SMS, sm90_ctas_per_sm_by_warps
 from ttpipe.passes.common.ir import is_before_in_block, is_outer_loop, same_bounds
 from ttpipe.passes.common.target import num_warps
 
@@ -147,8 +147,7 @@ def rows_l2_holds(loop: scf.ForOp, bytes_per_iteration: int) -> int:
     """The trip count up to which the rows of all CTAs in flight fit in L2 together, one row
     per CTA (as many as the loop's warps allow on each SM of an H100), `bytes_per_iteration`
     of it an iteration: rows this short are read again from L2 in any order."""
-    ctas = min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM)
-    return H100_L2_BYTES // (ctas * H100_SMS * bytes_per_iteration)
+    return H100_L2_BYTES // (sm90_ctas_per_sm_by_warps(num_warps(loop)) * H100_SMS * bytes_per_iteration)
 
 
 def same_result(earlier: tt.LoadOp, later: tt.LoadOp) -> bool:

@@ -311,6 +311,16 @@ SM90_MAX_WARPS_PER_SM = 64
 SM90_MAX_CTAS_PER_SM = 32
 """Resident CTAs per SM on sm_90 (same table)."""
 
+SM90_SHARED_MEMORY_RESERVED_PER_CTA = 1024
+"""Shared memory the hardware reserves per resident CTA on sm_90 (CUDA C++ Programming
+Guide, "Shared Memory", compute capability 9.0: 1 KB per block)."""
+
+
+def sm90_ctas_per_sm_by_warps(num_warps: int) -> int:
+    """The CTAs of `num_warps` warps an sm_90 SM holds at once by its warp and CTA limits
+    (registers and shared memory aside)."""
+    return min(SM90_MAX_WARPS_PER_SM // num_warps, SM90_MAX_CTAS_PER_SM)
+
 H100_BYTES_IN_FLIGHT_PER_SM = 32 * 1024
 """Bytes of loads an SM of an H100 SXM must keep in flight to stream at its memory
 bandwidth (Little's law: 3.35 TB/s over 132 SMs is about 25 bytes per ns per SM, times a

@@ -22,9 +22,9 @@ Algorithm, for every `tt.func` on sm_90 (TTGIR):
      (the assumption `ttpipe-reverse-rereads` makes); stores of L2 through X1's base are
      L2's own, which reversal proved touch each iteration's own window: each writes the
      chunk its iteration read, after reading it.
-  3. The head: `chunks = (SM90_SHARED_MEMORY_PER_SM / ctas - CTA_RESERVED_BYTES - scratch -
-     the function's own shared buffers) / (bytes of the cached loads' tiles)`, `ctas` = the
-     CTAs per SM the kernel's warps allow, `scratch` the larger of SCRATCH_RESERVE_BYTES and
+  3. The head: `chunks = (SM90_SHARED_MEMORY_PER_SM / ctas - SM90_SHARED_MEMORY_RESERVED_PER_CTA
+     - scratch - the function's own shared buffers) / (bytes of the cached loads' tiles)`,
+     `ctas` = the CTAs per SM the kernel's warps allow (`sm90_ctas_per_sm_by_warps`), `scratch` the larger of SCRATCH_RESERVE_BYTES and
      the largest layout conversion's; nothing where that is 0.
   4. Rewrite: a `chunks x tile` buffer per cached load (unswizzled, the load's order), made
      before L1 and freed after L2. In L1, after X1: `if j < chunks: local_store X1 ->
@@ -71,7 +71,12 @@ from ttpipe.passes.analysis.rereads import Rereads, last_rereads, same_result
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.hardware import SM90_MAX_CTAS_PER_SM, SM90_MAX_WARPS_PER_SM, SM90_SHARED_MEMORY_PER_SM, is_hopper
+from ttpipe.passes.common.hardware import (
+    SM90_SHARED_MEMORY_PER_SM,
+    SM90_SHARED_MEMORY_RESERVED_PER_CTA,
+    is_hopper,
+    sm90_ctas_per_sm_by_warps,
+)
 from ttpipe.passes.common.ir import enclosing_function, is_before_in_block, iteration_index, same_bounds
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
 from ttpipe.passes.pipeline.lower_loops import create_alloc, single_buffer_view, tile_bytes
@@ -81,10 +86,6 @@ from ttpipe.passes.reverse_rereads import reverse, reversible
 from ttpipe.passes.warp_specialize.tma_pipeline import scratch_bytes
 
 REMARK = "row head not kept in shared memory: "
-
-CTA_RESERVED_BYTES = 1024
-"""Shared memory the hardware reserves per CTA on sm_90 (CUDA C++ Programming Guide,
-"Shared Memory", compute capability 9.0: 1 KB per block)."""
 
 SCRATCH_RESERVE_BYTES = 2048
 """Shared memory left at least for the scratch Triton allocates after this pass (a row
@@ -108,9 +109,10 @@ class RowHead:
 
 def head_chunks(row: RowHead) -> int:
     """Step 3: the chunks the head holds without costing the kernel CTAs."""
-    ctas = min(SM90_MAX_WARPS_PER_SM // num_warps(row.first), SM90_MAX_CTAS_PER_SM)
+    ctas = sm90_ctas_per_sm_by_warps(num_warps(row.first))
     scratch = max([SCRATCH_RESERVE_BYTES, *(scratch_bytes(op) for op in enclosing_function(row.first).walk())])
-    budget = SM90_SHARED_MEMORY_PER_SM // ctas - CTA_RESERVED_BYTES - scratch - allocated_shared_memory(row.first)
+    budget = (SM90_SHARED_MEMORY_PER_SM // ctas - SM90_SHARED_MEMORY_RESERVED_PER_CTA - scratch
+              - allocated_shared_memory(row.first))
     return max(budget, 0) // row.chunk_bytes
 
 

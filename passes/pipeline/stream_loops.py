@@ -58,10 +58,9 @@ from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import (
     H100_BYTES_IN_FLIGHT_PER_SM,
-    SM90_MAX_CTAS_PER_SM,
-    SM90_MAX_WARPS_PER_SM,
     SM90_SHARED_MEMORY_PER_SM,
     is_hopper,
+    sm90_ctas_per_sm_by_warps,
 )
 from ttpipe.passes.common.ir import backward_slice_in_block, enclosing_function, is_outer_loop
 from ttpipe.passes.common.shared_layouts import allocation_bytes
@@ -112,7 +111,7 @@ class Occupancy:
     def of(loop: scf.ForOp) -> Occupancy:
         loads = [op for op in loop.body.ops if isinstance(op, tt.LoadOp) and isinstance(op.result.type, TensorType)]
         return Occupancy(sum(tile_bytes(load.result.type) for load in loads), is_grid_stride(loop),
-                         min(SM90_MAX_WARPS_PER_SM // num_warps(loop), SM90_MAX_CTAS_PER_SM),
+                         sm90_ctas_per_sm_by_warps(num_warps(loop)),
                          allocated_shared_memory(loop))
 
     def ctas_per_sm(self, stages: int) -> int:

@@ -6,8 +6,11 @@ import pathlib
 import re
 
 from ttpipe import compile as ttpipe_compile
-from ttpipe.passes.common.hardware import SM90_MAX_WARPS_PER_SM, SM90_SHARED_MEMORY_PER_SM
-from ttpipe.passes.pipeline.row_head_cache import CTA_RESERVED_BYTES
+from ttpipe.passes.common.hardware import (
+    SM90_MAX_WARPS_PER_SM,
+    SM90_SHARED_MEMORY_PER_SM,
+    SM90_SHARED_MEMORY_RESERVED_PER_CTA,
+)
 
 INPUT = pathlib.Path(__file__).parents[1] / "lit" / "reverse-rereads" / "Inputs" / "layernorm_looped.ttir"
 WARPS = 8
@@ -18,7 +21,7 @@ def test_the_head_keeps_the_occupancy_and_moves_16_bytes_a_thread():
                                           num_warps=WARPS)
     assert "ttg.local_alloc : () -> !ttg.memdesc<6x2048xbf16" in compiled.asm["ttgir"]
     ctas = SM90_MAX_WARPS_PER_SM // WARPS
-    assert compiled.metadata["shared"] + CTA_RESERVED_BYTES <= SM90_SHARED_MEMORY_PER_SM // ctas
+    assert compiled.metadata["shared"] + SM90_SHARED_MEMORY_RESERVED_PER_CTA <= SM90_SHARED_MEMORY_PER_SM // ctas
     shared = sorted(set(re.findall(r"(?:ld|st)\.shared[\w:.]*", compiled.asm["ptx"])))
     assert "st.shared.v4.b32" in shared and "ld.shared.v4.b32" in shared
     without = ttpipe_compile.compile_file(str(INPUT), "sm_90a", pipeline="ttgir-sm90{reverse-rereads=false}",

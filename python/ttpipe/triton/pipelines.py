@@ -105,6 +105,18 @@ OPTIONS = (
 )
 
 
+BEFORE_PIPELINER = {
+    "l2-eviction": "ttpipe-l2-eviction",
+    "row-cache": "ttpipe-row-cache",
+    "row-head-cache": "ttpipe-row-head-cache",
+    "reverse-rereads": "ttpipe-reverse-rereads",
+    "stream-loops": "ttpipe-stream-loops",
+}
+"""sm_90 with impl=ttpipe: option -> the pass it adds before the pipeliner, in their order
+(the L2 hints and the row caches match the loops' pointers before the re-reads are
+reversed, which changes them; the streams last)."""
+
+
 def default_pipeline(capability: int) -> str:
     """The named pipeline of a compute capability (a PipelineError for one without)."""
     for name, known in CAPABILITIES.items():
@@ -222,16 +234,12 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
-    for name in ("l2-eviction", "row-cache", "row-head-cache", "reverse-rereads", "stream-loops"):
-        if name in given and values[name] and not hopper_ttpipe:
-            raise PipelineError(f"option '{name}' is for ttgir-sm90 with impl=ttpipe")
+    for option in BEFORE_PIPELINER:
+        if option in given and values[option] and not hopper_ttpipe:
+            raise PipelineError(f"option '{option}' is for ttgir-sm90 with impl=ttpipe")
     if hopper_ttpipe:
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-        steps[at:at] = [(name, {}) for option, name in (("l2-eviction", "ttpipe-l2-eviction"),
-                                                         ("row-cache", "ttpipe-row-cache"),
-                                                         ("row-head-cache", "ttpipe-row-head-cache"),
-                                                         ("reverse-rereads", "ttpipe-reverse-rereads"),
-                                                         ("stream-loops", "ttpipe-stream-loops")) if values[option]]
+        steps[at:at] = [(name, {}) for option, name in BEFORE_PIPELINER.items() if values[option]]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "
