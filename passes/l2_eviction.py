@@ -33,9 +33,16 @@ to 0.98x (1.32x), online softmax to 0.92x (1.06x); rows of 32768 gain 5-9 % (0.6
 copy); rows of 131072 nothing (the rows in flight, 8 CTAs x 132 SMs x 256 KB, outgrow the
 50 MB L2 at any priority).
 
-Changes only the two properties; no op is added or moved, so every other pass sees the
-same IR. Preconditions: none (TTIR or TTGIR; the hints lower on sm_80 and later).
-Attributes read and written: `evict` of `tt.load` and `tt.store`.
+Where an SM's L1 holds the rows of all its CTAs (below `SM90_L1_ROWS_BYTES`, 64 KB) the
+second read hits L1 and the hints only cost: 2.5-4.6 % on rows of 1024 elements at 4 and 8
+warps (docs/measurements.md, eighth session). The hints do not depend on the row's length,
+which is a run-time value: `ttpipe-reverse-rereads`, which versions the loop on it, runs
+the loop with the hints restored to `evict_normal` below that bound (`L2_EVICTION_MARK` says which).
+
+Changes only the two properties and marks what it changed; no op is added or moved, so
+every other pass sees the same IR. Preconditions: none (TTIR or TTGIR; the hints lower on
+sm_80 and later). Attributes read and written: `evict` of `tt.load` and `tt.store`;
+written: `ttpipe.l2_eviction` (unit) on each load and store it marked.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
 from ttpipe.dialects import tt
@@ -52,6 +59,10 @@ from ttpipe.passes.analysis.rereads import last_rereads
 
 EVICT_NORMAL = enum_attr(EvictionPolicy.evict_normal)
 EVICT_FIRST = enum_attr(EvictionPolicy.evict_first)
+
+L2_EVICTION_MARK = "ttpipe.l2_eviction"
+"""Unit attribute on each load and store this pass marked (not those the kernel marked
+itself): `ttpipe-reverse-rereads` restores their policy where the rows are short."""
 
 
 @dataclass
@@ -97,3 +108,4 @@ class L2Eviction(ModulePass):
             marked = plan(func)
             for access in [*marked.last_reads, *marked.outputs]:
                 access.evict = EVICT_FIRST
+                access.attributes[L2_EVICTION_MARK] = UnitAttr()

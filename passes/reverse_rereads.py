@@ -36,12 +36,21 @@ Algorithm, for every `tt.func`:
      passes see the same trip count), and so does the divisibility axis info derives for
      the address (`last` and `iv - lb` are multiples of the step where `lb` is), so the
      loads and stores keep their vector width.
-  4. Only rows L2 cannot hold: the reversed loop runs under `scf.if (trips > n_L2)`, the
-     loop as written in the else branch, `n_L2 = rows_l2_holds`: the iterations up to which
-     one row per CTA in flight (the CTAs the kernel's warps allow on each of an H100's 132
-     SMs) fits in its 50 MB L2, at the bytes the loop re-reads an iteration. Shorter rows
-     are read again from L2 in either order, and there the reversed loop measured up to 3 %
-     slower (2048-element rows in chunks of 512: 0.97x stock unguarded, 1.01x guarded).
+  4. Versions by the row's length (a run-time value; each an `scf.if` on the loop's last
+     iteration number `(ub - lb - 1) / step`, the loop as written in its else branch):
+     a. Where `ttpipe-l2-eviction` marked the loop's accesses (`ttpipe.l2_eviction`), they
+        keep `evict_first` only in a copy run where the loop has at least `n_L1 =
+        rows_l1_holds` iterations: the rows of all CTAs on an SM outgrow
+        `SM90_L1_ROWS_BYTES` (64 KB). Below it L1 serves the second read and the hints
+        only cost (2.5-4.6 % on rows of 1024 elements at 4 and 8 warps); the loop as written
+        keeps its policies (`evict_normal`). Loops whose one iteration already outgrows L1
+        keep the hints unversioned. Runs for loops that cannot be reversed too.
+     b. The reversed loop runs where the loop has more than `n_L2 = rows_l2_holds`
+        iterations (inside 4a's copy where there is one): one row per CTA in flight (the
+        CTAs the kernel's warps allow on each of an H100's 132 SMs) outgrows its 50 MB L2,
+        at the bytes the loop re-reads an iteration. Shorter rows are read again from L2 in
+        either order, and there the reversed loop measured up to 3 % slower (2048-element
+        rows in chunks of 512: 0.97x stock unguarded, 1.01x guarded).
 
 Measured on the H100 (`python -m ttpipe.bench`, bf16, 8 warps, chunks of 2048 (n_L2 = 12), with and
 without `reverse-rereads` on one machine; docs/measurements.md, 2026-11-26, seventh
@@ -51,7 +60,7 @@ from 0.62-0.64x to 0.65-0.66x; rows of 8192, which L2 holds either way, stay at 
 
 Preconditions: none (TTIR or TTGIR). Run after `ttpipe-l2-eviction` and `ttpipe-row-cache`,
 which match the loops' pointers expression for expression and would no longer see the
-reversed loop's as the earlier loop's. Attributes read and written: none.
+reversed loop's as the earlier loop's. Attributes read and removed: `ttpipe.l2_eviction`.
 """
 
 from __future__ import annotations
@@ -70,10 +79,11 @@ from ttpipe.dialects.tt import get_element_type_or_self
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly, TileCoord
-from ttpipe.passes.analysis.rereads import last_rereads, rows_l2_holds
+from ttpipe.passes.analysis.rereads import last_rereads, rows_l1_holds, rows_l2_holds
 from ttpipe.passes.analysis.tile_access import NotATile, PointerForm, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.ir import advance, dominates, init_value, yielded_value
+from ttpipe.passes.l2_eviction import EVICT_NORMAL, L2_EVICTION_MARK
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
 
 
@@ -184,24 +194,45 @@ def reverse(loop: scf.ForOp) -> None:
         arg.replace_uses_with_if(value, lambda use, advancing=advancing: use.operation is not advancing)
 
 
-def reverse_long_rows(loop: scf.ForOp, min_trips: int) -> None:
-    """Step 4: `scf.if ((ub - lb - 1) / step >= min_trips) { the loop reversed } else { the
-    loop }`."""
+def version(loop: scf.ForOp, min_last_iteration: int) -> scf.ForOp:
+    """`scf.if ((ub - lb - 1) / step >= min_last_iteration) { a copy of the loop } else { the
+    loop }`: the copy, which runs where the loop has more than `min_last_iteration`
+    iterations."""
     b = OpBuilder(InsertPoint.before(loop), loop.location)
     type_ = loop.body.args[0].type
     span = b.subi(b.subi(loop.upperBound, loop.lowerBound), b.constant(1, type_))
-    long = b.cmpi(CmpIPredicate.sge, b.divsi(span, loop.step), b.constant(min_trips, type_))
-    reversed_version, kept = Block(), Block()
-    version = b.insert(scf.IfOp(long, [r.type for r in loop.results], Region(reversed_version), Region(kept)))
+    long = b.cmpi(CmpIPredicate.sge, b.divsi(span, loop.step), b.constant(min_last_iteration, type_))
+    long_version, kept = Block(), Block()
+    chosen = b.insert(scf.IfOp(long, [r.type for r in loop.results], Region(long_version), Region(kept)))
     copy = loop.clone()
-    reversed_version.add_op(copy)
-    reversed_version.add_op(scf.YieldOp(*copy.results))
-    for result, chosen in zip(loop.results, version.results, strict=True):
-        result.replace_all_uses_with(chosen)
+    long_version.add_op(copy)
+    long_version.add_op(scf.YieldOp(*copy.results))
+    for result, value in zip(loop.results, chosen.results, strict=True):
+        result.replace_all_uses_with(value)
     loop.detach()
     kept.add_op(loop)
     kept.add_op(scf.YieldOp(*loop.results))
-    reverse(copy)
+    return copy
+
+
+def marked_accesses(loop: scf.ForOp) -> list[tt.LoadOp | tt.StoreOp]:
+    """The loads and stores of `loop` that `ttpipe-l2-eviction` marked `evict_first`."""
+    return [op for op in loop.walk() if isinstance(op, (tt.LoadOp, tt.StoreOp)) and L2_EVICTION_MARK in op.attributes]
+
+
+def hints_for_long_rows(loop: scf.ForOp, rows_l1_bound: int) -> scf.ForOp:
+    """Step 4a: the loop with `ttpipe-l2-eviction`'s hints where its rows outgrow L1, without
+    them (`evict_normal`, as written) where they do not; returns the hinted version."""
+    if rows_l1_bound <= 1:  # one iteration's rows already outgrow L1
+        for access in marked_accesses(loop):
+            del access.attributes[L2_EVICTION_MARK]
+        return loop
+    hinted = version(loop, rows_l1_bound - 1)
+    for access in marked_accesses(loop):
+        access.evict = EVICT_NORMAL
+    for access in [*marked_accesses(hinted), *marked_accesses(loop)]:
+        del access.attributes[L2_EVICTION_MARK]
+    return hinted
 
 
 class ReverseRereads(ModulePass):
@@ -223,6 +254,10 @@ class ReverseRereads(ModulePass):
           }
         } else { the loop as it was }
 
+    A loop `ttpipe-l2-eviction` marked is first split by the rows L1 holds (`n_L1`): its
+    hints stay in the copy run from `n_L1` iterations on (reversed within, as above), the
+    loop as written (`evict_normal`) runs below.
+
     See `ttpipe.passes.reverse_rereads` for the algorithm.
     """
 
@@ -238,5 +273,9 @@ class ReverseRereads(ModulePass):
         if not loops:
             return  # no axis info to compute
         analysis = TileAccessAnalysis(ModuleAxisInfo(op))
-        for loop in [loop for loop in loops if reversible(loop, analysis)]:
-            reverse_long_rows(loop, rows_l2_holds(loop, loop_rereads_bytes[loop]))
+        reversed_loops = [loop for loop in loops if reversible(loop, analysis)]
+        for loop in loops:
+            rows_bytes = loop_rereads_bytes[loop]
+            hinted = hints_for_long_rows(loop, rows_l1_holds(loop, rows_bytes)) if marked_accesses(loop) else loop
+            if loop in reversed_loops:
+                reverse(version(hinted, rows_l2_holds(hinted, rows_bytes)))

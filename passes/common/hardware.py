@@ -332,6 +332,11 @@ H100_SMS = 132
 H100_L2_BYTES = 50 * 1024 * 1024
 """L2 cache of an H100 (50 MB)."""
 
+SM90_L1_ROWS_BYTES = 64 * 1024
+"""Bytes of rows in flight on one sm_90 SM (one per CTA) below which the SM's L1 serves a
+row kernel's second read: there L2 eviction priorities only cost (2.5-4.6 % measured at 16-32
+KB per SM; from 64 KB on they pay, up to 34 %; docs/measurements.md, eighth session)."""
+
 MBARRIER_BYTES = 8
 """An mbarrier object is a 64-bit word in shared memory (PTX ISA "Size and alignment of
 mbarrier object"); Triton allocates each as `memdesc<1xi64>`."""

@@ -9,9 +9,9 @@
 // CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
 // CHECK: tt.load %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
 // CHECK: scf.for
-// CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
 // CHECK: tt.load %{{.+}}, %{{.+}} : tensor<1024x!tt.ptr<f16>
-// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @two_passes(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %w: !tt.ptr<f16>, %stride: i32, %n: i32) {
@@ -68,8 +68,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: scf.for
 // CHECK: tt.load %{{[^,]+}} : tensor<1024x!tt.ptr<f16>
 // CHECK: scf.for
-// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
-// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @three_passes_carried(%x_base: !tt.ptr<f16>, %y_base: !tt.ptr<f16>, %chunks: i32, %stride: i32) {
@@ -220,8 +220,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: scf.for
 // CHECK: tt.load %{{[^,]+}} : tensor<1024x!tt.ptr<f16>
 // CHECK: scf.for
-// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
-// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.load %{{[^,]+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
+// CHECK: tt.store %{{.+}}, %{{[^,]+}} evictionPolicy = evict_first {ttpipe.l2_eviction} : tensor<1024x!tt.ptr<f16>
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @persistent_rows(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %rows: i32, %n: i32) {
