@@ -222,15 +222,17 @@ def marked_accesses(loop: scf.ForOp) -> list[tt.LoadOp | tt.StoreOp]:
 
 def hints_for_long_rows(loop: scf.ForOp, rows_l1_bound: int) -> scf.ForOp:
     """Step 4a: the loop with `ttpipe-l2-eviction`'s hints where its rows outgrow L1, without
-    them (`evict_normal`, as written) where they do not; returns the hinted version."""
-    if rows_l1_bound <= 1:  # one iteration's rows already outgrow L1
+    them (`evict_normal`, as written) where they do not; returns the hinted version (the loop
+    itself where it has no such hints, or where one iteration's rows already outgrow L1)."""
+    marked = marked_accesses(loop)
+    if not marked or rows_l1_bound <= 1:
+        hinted = loop
+    else:
+        hinted = version(loop, rows_l1_bound - 1)
+        marked += marked_accesses(hinted)
         for access in marked_accesses(loop):
-            del access.attributes[L2_EVICTION_MARK]
-        return loop
-    hinted = version(loop, rows_l1_bound - 1)
-    for access in marked_accesses(loop):
-        access.evict = EVICT_NORMAL
-    for access in [*marked_accesses(hinted), *marked_accesses(loop)]:
+            access.evict = EVICT_NORMAL
+    for access in marked:
         del access.attributes[L2_EVICTION_MARK]
     return hinted
 
@@ -276,6 +278,6 @@ class ReverseRereads(ModulePass):
         reversed_loops = [loop for loop in loops if reversible(loop, analysis)]
         for loop in loops:
             rows_bytes = loop_rereads_bytes[loop]
-            hinted = hints_for_long_rows(loop, rows_l1_holds(loop, rows_bytes)) if marked_accesses(loop) else loop
+            hinted = hints_for_long_rows(loop, rows_l1_holds(loop, rows_bytes))
             if loop in reversed_loops:
                 reverse(version(hinted, rows_l2_holds(hinted, rows_bytes)))

@@ -29,7 +29,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt
-from ttpipe.passes.common.hardware import H100_L2_BYTES, SM90_L1_ROWS_BYTES, H100_SMS, sm90_ctas_per_sm_by_warps
+from ttpipe.passes.common.hardware import H100_L2_BYTES, H100_SMS, SM90_L1_ROWS_BYTES, sm90_ctas_per_sm_by_warps
 from ttpipe.passes.common.ir import is_before_in_block, is_outer_loop, same_bounds
 from ttpipe.passes.common.target import num_warps
 
@@ -143,19 +143,24 @@ def matched_loads(first: scf.ForOp, second: scf.ForOp) -> list[tuple[tt.LoadOp, 
             if expressions.same(earlier.ptr, later.ptr)]
 
 
+def _rows_bytes_per_sm(loop: scf.ForOp, bytes_per_iteration: int) -> int:
+    """Bytes an iteration of `loop` reads on one SM: one row per CTA, as many CTAs as the
+    loop's warps allow."""
+    return sm90_ctas_per_sm_by_warps(num_warps(loop)) * bytes_per_iteration
+
+
 def rows_l2_holds(loop: scf.ForOp, bytes_per_iteration: int) -> int:
     """The trip count up to which the rows of all CTAs in flight fit in L2 together, one row
     per CTA (as many as the loop's warps allow on each SM of an H100), `bytes_per_iteration`
     of it an iteration: rows this short are read again from L2 in any order."""
-    return H100_L2_BYTES // (sm90_ctas_per_sm_by_warps(num_warps(loop)) * H100_SMS * bytes_per_iteration)
+    return H100_L2_BYTES // (H100_SMS * _rows_bytes_per_sm(loop, bytes_per_iteration))
 
 
 def rows_l1_holds(loop: scf.ForOp, bytes_per_iteration: int) -> int:
     """The trip count below which the rows of the CTAs on one SM (as many as the loop's
     warps allow), `bytes_per_iteration` of each an iteration, stay under
     `SM90_L1_ROWS_BYTES`: rows this short are read again from L1."""
-    rows_per_sm = sm90_ctas_per_sm_by_warps(num_warps(loop)) * bytes_per_iteration
-    return -(-SM90_L1_ROWS_BYTES // rows_per_sm)
+    return -(-SM90_L1_ROWS_BYTES // _rows_bytes_per_sm(loop, bytes_per_iteration))
 
 
 def same_result(earlier: tt.LoadOp, later: tt.LoadOp) -> bool:
