@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from math import prod
 
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i32
 from xdsl.ir import Operation, SSAValue
@@ -57,7 +58,12 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
-from ttpipe.passes.common.hardware import MBARRIER_BYTES, SM90_MAX_SHARED_MEMORY_PER_BLOCK
+from ttpipe.passes.common.hardware import (
+    MBARRIER_BYTES,
+    REGISTER_BITS,
+    SM90_MAX_SHARED_MEMORY_PER_BLOCK,
+    THREADS_PER_WARPGROUP,
+)
 from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
 from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, Unsupported, encoding_from_descriptor, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
@@ -553,6 +559,25 @@ MIN_KEY_BLOCK_WORK = 64 * 128
 key block are too short to hide its softmax and the block's mbarrier hand-offs. Measured
 on the H100 (docs/measurements.md, 2026-11-26 fourth session): 64x64 (D = 64, BLOCK_N = 64)
 runs at 0.95-0.97x the pipelined kernel; 64x128 and 128x64 at 1.08-1.21x, 128x128 at 1.20x."""
+
+
+QUERY_REGISTERS = 16
+"""The 32-bit registers per thread up to which a warpgroup keeps its rows of a 16-bit Q tile in
+registers for the S = Q K^T wgmmas (A from registers, read once from shared memory) instead of
+having every wgmma read them from shared memory. Measured on the H100 (docs/measurements.md,
+2026-11-26, ninth session), where these kernels run at the 700 W power limit: D = 64 (16
+registers) 1.036x, the pointer kernel at D = 128 (32 registers) 1.015x, the descriptor kernel at
+D = 128 0.996-0.997x; kept to the measured gain."""
+
+
+def query_in_registers(alloc: ttg.LocalAllocOp, warpgroup_rows: int) -> bool:
+    """The Q tile of `alloc` goes to each warpgroup's registers (`QUERY_REGISTERS`): 16-bit
+    elements (a wgmma takes an 8-bit A from registers only K-major) whose `warpgroup_rows`
+    rows take at most that many registers per thread of the warpgroup."""
+    tile: MemDescType = alloc.result.type
+    bits = tile.element_type.bitwidth
+    per_thread = warpgroup_rows * prod(tile.shape[1:]) * bits // (REGISTER_BITS * THREADS_PER_WARPGROUP)
+    return bits == 16 and per_thread <= QUERY_REGISTERS
 
 
 def unprofitable(found: AttentionLoop) -> str | None:

@@ -24,7 +24,9 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      its copy of the loop, carrying the row-tied iteration arguments at `h` rows and a
      `PipelineState`; per iteration: wait full (the stage's K and V landed); the body's
      ops in order, free tensors (constants, index ranges, masks) rebuilt where read; each
-     wgmma async on the warpgroup's rows (A: Q rows or its registers, B: the stage);
+     wgmma async on the warpgroup's rows (A: its registers, or its Q rows: in shared memory,
+     or loaded into registers once before the first loop where they take few registers,
+     `attention.query_in_registers`; B: the stage);
      after the first, `warp_group_dot_wait {pendings = 0}` forwarding its result and the
      previous iteration's in-flight wgmma results (the only wait the softmax needs; it
      retires every earlier wgmma), then the release of the previous iteration's stage
@@ -54,8 +56,9 @@ released (the producer issued its last acquire already).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -64,6 +67,7 @@ from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.dot_rewrite import dot_operand_encoding
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
 from ttpipe.passes.common.ir import ancestor_in_block, backward_slice_in_block, runs
 from ttpipe.passes.pipeline.lower_loops import (
@@ -83,6 +87,7 @@ from ttpipe.passes.warp_specialize.attention import (
     KeyLoop,
     TileMask,
     heavy_first_axes,
+    query_in_registers,
     recognize,
     sequence,
 )
@@ -236,6 +241,8 @@ class ConsumerRegion:
     rows: WarpgroupRows
     stages: SSAValue
     """The ring depth as an i32 constant of the region."""
+    query_registers: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    """Each Q tile kept in registers (`query_in_registers`) -> the warpgroup's rows there."""
 
     @staticmethod
     def start(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> ConsumerRegion:
@@ -285,9 +292,10 @@ class ConsumerRegion:
                 rows.visit(op)
 
     def issue(self, op: ttng.WarpGroupDotOp) -> ttng.WarpGroupDotOp:
-        """The warpgroup's async wgmma for `op` (A: its Q rows or its registers)."""
+        """The warpgroup's async wgmma for `op` (A: its registers, its Q rows, or its Q rows
+        loaded into registers once, before the first loop, `query_in_registers`)."""
         rows = self.rows
-        a = rows.get(op.a, 0) if is_tensor(op.a) else rows.mapping[op.a]
+        a = rows.get(op.a, 0) if is_tensor(op.a) else self.query_operand(op)
         use_c = rows.get(op.useC) if op.useC is not None else None
         dot = rows.builder.insert(ttng.WarpGroupDotOp(a, rows.mapping[op.b], rows.get(op.c, 0), use_c,
                                                       input_precision=op.inputPrecision,
@@ -295,6 +303,22 @@ class ConsumerRegion:
                                   op.location)
         rows.mapping[op.d] = dot.d
         return dot
+
+    def query_operand(self, op: ttng.WarpGroupDotOp) -> SSAValue:
+        """The A operand of `op`, whose A is a Q tile: the warpgroup's rows in shared memory,
+        or in the dot-operand layout of its accumulator, loaded where free values before the
+        loops go (`WarpgroupRows.outer`) when the first wgmma reading them is built."""
+        rows, split = self.rows, self.setup.found.split
+        view = rows.mapping[op.a]
+        if not query_in_registers(op.a.owner, split.half):
+            return view
+        if op.a not in self.query_registers:
+            tile: MemDescType = view.type
+            encoding = dot_operand_encoding(0, rows.get(op.c, 0).type.encoding, tile.element_type.bitwidth)
+            loaded = TensorType(tile.element_type, tile.shape, encoding)
+            self.query_registers[op.a] = rows.outer.insert(ttg.LocalLoadOp(view, result_type=loaded),
+                                                           op.location).result
+        return self.query_registers[op.a]
 
     def wait(self, values: list[SSAValue], pendings: int, location: Attribute) -> None:
         """`warp_group_dot_wait {pendings}` forwarding the original `values` (as built)."""

@@ -192,3 +192,21 @@ def test_two_key_loops_share_one_ring():
     first_epilogue = first_epilogue[:first_epilogue.index("scf.yield")]
     assert "ttng.arrive_barrier" in first_epilogue  # the first loop's last stage released
     assert "tt.get_num_programs x" in ttgir  # the diagonal's position grows with the program: heaviest first
+
+
+def test_query_rows_in_registers_where_they_fit(causal):
+    """At D = 64 (`attention.ttir`) each consumer loads its 64 rows of Q into registers once,
+    before its loop (16 registers a thread), and every S = Q K^T wgmma takes them from there;
+    at D = 128 (32 registers a thread) the wgmmas read Q from shared memory."""
+    ttgir = compile_input("attention.ttir").asm["ttgir"]
+    consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
+                 ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
+    for consumer in consumers:
+        loads = re.findall(r"ttg\.local_load .*-> tensor<64x64xbf16, #ttg\.dot_op<\{opIdx = 0", consumer)
+        assert len(loads) == 1 and consumer.index(loads[0]) < consumer.index("scf.for")
+        scores = [line for line in consumer.splitlines() if "ttng.warp_group_dot " in line and "x64xbf16, #ttg" in line
+                  and "-> tensor<64x128xf32" in line]
+        assert scores and all(": tensor<64x64xbf16, #ttg.dot_op" in line for line in scores)
+    d128 = causal.asm["ttgir"]
+    assert not re.search(r"ttg\.local_load .*-> tensor<64x128xbf16, #ttg\.dot_op<\{opIdx = 0, parent = #mma,", d128)
+    assert re.search(r"ttng\.warp_group_dot %\S+, %\S+, %\S+ \{[^}]*\} : !ttg\.memdesc<64x128xbf16", d128)
