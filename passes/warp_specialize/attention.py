@@ -572,8 +572,8 @@ D = 128 0.996-0.997x; kept to the measured gain."""
 
 def query_in_registers(alloc: ttg.LocalAllocOp, warpgroup_rows: int) -> bool:
     """The Q tile of `alloc` goes to each warpgroup's registers (`QUERY_REGISTERS`): 16-bit
-    elements (a wgmma takes an 8-bit A from registers only K-major) whose `warpgroup_rows`
-    rows take at most that many registers per thread of the warpgroup."""
+    elements (the types measured; 8-bit Q stays in shared memory) whose `warpgroup_rows` rows
+    take at most that many registers per thread of the warpgroup."""
     tile: MemDescType = alloc.result.type
     bits = tile.element_type.bitwidth
     per_thread = warpgroup_rows * prod(tile.shape[1:]) * bits // (REGISTER_BITS * THREADS_PER_WARPGROUP)
