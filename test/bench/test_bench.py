@@ -238,6 +238,35 @@ def test_ncu_table_is_read(tmp_path):
     assert result["values"] == {"gmma %": "81.5 %", "duration": "1.52 msecond"} and result["kernel"] == "matmul_tma_ws"
 
 
+def test_power_samples_are_read_after_the_clock_settles():
+    from ttpipe.bench import power
+
+    lines = ["1980, 120.5, 700.00"] * power.SETTLE_SAMPLES + ["1635, 690.1, 700.00", "1650, 691.0, 700.00",
+                                                              "[N/A], [N/A], 700.00", "1640, 68"]
+    samples = power.parse_samples("\n".join(lines))
+    assert len(samples) == power.SETTLE_SAMPLES + 2
+    assert power.summary(samples) == {"sm_clock_mhz": 1642.5, "power_w": 690.55, "power_limit_w": 700.0}
+    assert power.summary([]) == {}
+
+
+def test_power_table_names_each_side(monkeypatch, capsys):
+    from ttpipe.bench import power
+
+    def measured(case, side, seconds, timeout):
+        if side == "torch":
+            return {"case": case, "side": side, "error": "no nvidia-smi"}
+        return {"case": case, "side": side, "warp_specialized": side == "ttpipe", "sm_clock_mhz": 1635.0,
+                "power_w": 691.0, "power_limit_w": 700.0, "launches": 100, "ms_per_launch": 1.0}
+
+    monkeypatch.setattr(power, "measure", measured)
+    assert power.run(["--cases", "attn-fwd-bf16-d128-s4096", "--sides", "ttpipe,torch"]) == 1  # torch failed
+    table = capsys.readouterr().out
+    work = CASES["attn-fwd-bf16-d128-s4096"].work
+    assert f"{work / 1e-3 / 1e12:.1f} TFLOP/s" in table and "1635 MHz" in table and "691 W" in table
+    assert "no nvidia-smi" in table
+    assert power.run(["--cases", "no-such-case"]) == 2
+
+
 # ---------------------------------------------------------------------------- planted protocol bugs on the GPU
 
 

@@ -3,16 +3,18 @@ process (`compute-sanitizer`, `ncu`): compile (through the plug-in with the case
 or stock Triton in one of the case's versions), NaN-poison the output, launch once with
 torch, synchronize, and print one JSON line:
 
-    {"case", "side", "size", "compiled", "warp_specialized", "asynchronous", "rel_error", "nan", "ok"}
+    {"case", "side", "size", "compiled", "warp_specialized", "asynchronous", "rel_error", "nan", "ok"[, "power"]}
 
     python -m ttpipe.bench.launch gemm-ws-bf16-4096-128x128w4 [--side ttpipe|triton[:LABEL]|torch]
-        [--size 300x264x528] [--no-check] [--pipeline P] [--then PASSES] [--seed S]
+        [--size 300x264x528] [--no-check] [--pipeline P] [--then PASSES] [--seed S] [--power-seconds S]
 
 `--side torch` runs the case's torch baseline once (cuBLAS). `--size` needs a case with
 `sized_setup` (the warp-specialized GEMMs: MxNxK; the looped row kernels: ROWSxN; the
 grid-stride kernel: NxPROGRAMS). `--no-check` skips the float32 reference, so that only
 the case's kernel (and input set-up) runs. `--then` runs more passes after the pipeline
 (`ttpipe-plant-async-mutant{...}`: a planted protocol bug, `ttpipe.bench.mutants`).
+`--power-seconds S` then launches the kernel back to back for S seconds while nvidia-smi
+samples the SM clock and the board's power (`ttpipe.bench.power.sample_while`): "power".
 Exit status: 0 ok, 1 wrong result
 (or NaN left in the output), 2 compile or launch error, 3 bad arguments.
 """
@@ -26,6 +28,7 @@ import sys
 
 import ttpipe.triton
 from ttpipe.bench.cases import CASES
+from ttpipe.bench.power import sample_while
 from ttpipe.triton.pipelines import default_pipeline
 from ttpipe.bench.harness import (
     _one_line,
@@ -57,6 +60,8 @@ def build_arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--then", default=None, help="passes the plug-in runs after the case's pipeline")
     p.add_argument("--no-check", action="store_true", help="no float32 reference: only the kernel runs")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--power-seconds", type=float, default=0.0,
+                   help="then launch back to back this long, sampling the SM clock and power (nvidia-smi)")
     p.add_argument("--num-sms", type=int, default=None,
                    help="persistent kernels: CTAs in the grid (default: the GPU's SMs)")
     return p
@@ -98,11 +103,17 @@ def run(argv: list[str]) -> int:
         if side == "torch":
             out = launch.baseline()
             result["compiled"] = None
+            if args.power_seconds:
+                result["power"] = sample_while(launch.baseline, torch.cuda.synchronize, args.power_seconds)
         else:
             plugin = ttpipe.triton.installed(pipeline) if side == "ttpipe" else contextlib.nullcontext()
             with plugin, quiet_stderr():
                 compiled = poisoned_launch(
                     torch, lambda launch: case.kernel[launch.grid](*launch.args, **constexprs, **case.options), launch)
+                if args.power_seconds:
+                    result["power"] = sample_while(
+                        lambda: case.kernel[launch.grid](*launch.args, **constexprs, **case.options),
+                        torch.cuda.synchronize, args.power_seconds)
             out = launch.output
             result["compiled"] = "ttpipe" if side == "ttpipe" else "triton"
             result["warp_specialized"] = warp_specialized(compiled)
