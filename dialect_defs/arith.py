@@ -316,6 +316,11 @@ class CmpFOp(_ArithOp):
     SAME_TYPE: ClassVar = ("lhs", "rhs")
     TYPE_RULES: ClassVar = {"result": lambda s: i1_like(s.type("lhs"))}
 
+    def __init__(self, predicate: CmpFPredicate, lhs: SSAValue, rhs: SSAValue):
+        """`lhs predicate rhs` (ordered or unordered, as the predicate says): i1, shaped like `lhs`."""
+        super().__init__(operands=[lhs, rhs], result_types=[i1_like(lhs.type)],
+                         properties={"predicate": int_prop(predicate, IntegerType(64))})
+
 
 @irdl_op_definition
 class SelectOp(_ArithOp):

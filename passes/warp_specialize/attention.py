@@ -66,7 +66,7 @@ from ttpipe.passes.common.hardware import (
 )
 from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
 from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, Unsupported, encoding_from_descriptor, tile_bytes
-from ttpipe.passes.pipeline.pipelining_utility import num_stages_or_default
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
 from ttpipe.passes.warp_specialize.pingpong import PING_PONG_WARPGROUPS
 from ttpipe.passes.warp_specialize.row_split import RowSplit
@@ -354,6 +354,47 @@ def overlap_plan(found: KeyLoop) -> SoftmaxOverlap | None:
         return None  # another iteration argument computed from the accumulator
     masks = [mask for op in tail if isinstance(op, arith.SelectOp) and (mask := tile_mask(op)) is not None]
     return SoftmaxOverlap(head, [op for op in body if op in read_views] + update, tail, crossing, masks)
+
+
+@dataclass(frozen=True)
+class ScaledRowMax:
+    """A max reduction of scaled scores, `tt.reduce(max)` of `arith.mulf(s, splat(c))` with c a
+    scalar from outside the loop (`softmax(S * sm_scale)` as users write it). Where
+    0 < c < inf, x -> round(x c) is non-decreasing, so max_j round(s_j c) = round(c max_j s_j)
+    bit for bit (NaNs as before: a NaN score stays NaN scaled); the consumer then reduces s
+    and scales the row vector, and the scaled tile feeds only the exponent, where the
+    multiply and the subtraction of the max fuse into one FFMA (one FMUL fewer per score).
+    For c <= 0, c = inf or NaN it would be wrong (max(s c) is then min(s) c, or a NaN where
+    a score is 0): the consumer runs in two versions on c (`attention_lowering.consumer_block`)."""
+
+    reduce: tt.ReduceOp
+    scores: SSAValue
+    scale: SSAValue
+    """The scalar c."""
+
+
+MAX_COMBINERS = (arith.MaxNumFOp, arith.MaximumFOp)
+
+
+def scaled_row_maxes(found: AttentionLoop) -> list[ScaledRowMax]:
+    """The `ScaledRowMax`es of the key loops' bodies."""
+    return [scaled for key in found.keys for op in key.loop.body.ops
+            if isinstance(op, tt.ReduceOp) and (scaled := scaled_row_max(op, key.loop)) is not None]
+
+
+def scaled_row_max(reduce: tt.ReduceOp, loop: scf.ForOp) -> ScaledRowMax | None:
+    """`reduce` as a `ScaledRowMax` of `loop`'s body, or None."""
+    combiner = list(reduce.combineOp.blocks[0].ops)
+    if len(reduce.srcs) != 1 or len(combiner) != 2 or not isinstance(combiner[0], MAX_COMBINERS):
+        return None
+    product = reduce.srcs[0].owner
+    if not isinstance(product, arith.MulFOp):
+        return None
+    for scores, splat in ((product.lhs, product.rhs), (product.rhs, product.lhs)):
+        owner = splat.owner
+        if isinstance(owner, tt.SplatOp) and is_defined_outside_loop(owner.src, loop):
+            return ScaledRowMax(reduce, scores, owner.src)
+    return None
 
 
 def is_attention_shaped(loop: scf.ForOp) -> bool:

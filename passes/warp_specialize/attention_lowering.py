@@ -35,7 +35,10 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      loops after it, the ring state runs on into the next, the last stage of this one is
      released once flushed (the next reuses the ring), and the ops between are rebuilt.
      The rotated form (FlashAttention-3's intra-warpgroup overlap, where the body has its
-     shape, `attention.SoftmaxOverlap`) is `ConsumerRegion.overlapped`'s. Then the
+     shape, `attention.SoftmaxOverlap`) is `ConsumerRegion.overlapped`'s. Where a loop takes
+     the row max of scores scaled by a scalar (`attention.ScaledRowMax`), the loops and the
+     epilogue are built twice under `scf.if` on the scale being in (0, inf), the first
+     version reducing the unscaled scores and scaling the row vector. Then the
      epilogue at its rows: `tt.store`s of its rows, TMA stores staged (C > 1: each
      warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1);
      a layout conversion of O for pointer stores goes through the warpgroup's rows of the Q
@@ -55,15 +58,16 @@ released (the producer issued its last acquire already).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import FloatAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
-from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.dialects.arith import CmpFPredicate, CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
@@ -85,10 +89,12 @@ from ttpipe.passes.warp_specialize.attention import (
     AttentionLoop,
     IndexRange,
     KeyLoop,
+    ScaledRowMax,
     TileMask,
     heavy_first_axes,
     query_in_registers,
     recognize,
+    scaled_row_maxes,
     sequence,
 )
 from ttpipe.passes.warp_specialize.cooperative import (
@@ -243,6 +249,8 @@ class ConsumerRegion:
     """The ring depth as an i32 constant of the region."""
     query_registers: dict[SSAValue, SSAValue] = field(default_factory=dict)
     """Each Q tile kept in registers (`query_in_registers`) -> the warpgroup's rows there."""
+    max_first: dict[tt.ReduceOp, ScaledRowMax] = field(default_factory=dict)
+    """In the version that takes row maxes before the scale: those reduces."""
 
     @staticmethod
     def start(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> ConsumerRegion:
@@ -288,6 +296,8 @@ class ConsumerRegion:
                     raise Refused(str(exc)) from None
             elif isinstance(op, ttng.WarpGroupDotOp):
                 on_dot(op)
+            elif op in self.max_first:
+                self.reduce_before_scale(self.max_first[op])
             else:
                 rows.visit(op)
 
@@ -376,6 +386,38 @@ class ConsumerRegion:
         rows.mapping = saved
         rows.mapping.update(zip((value for value, _ in outputs), guarded.results))
         rows.builder = b
+
+    def scale_in_range(self, scaled_maxes: list[ScaledRowMax]) -> SSAValue:
+        """An i1: every scale of `scaled_maxes` is in (0, inf) (`ScaledRowMax`)."""
+        b = self.rows.builder
+        result = None
+        for found in scaled_maxes:
+            scale = self.rows.get(found.scale)
+            zero = b.insert(arith.ConstantOp(FloatAttr(0.0, scale.type))).result
+            infinity = b.insert(arith.ConstantOp(FloatAttr(math.inf, scale.type))).result
+            positive = b.insert(arith.CmpFOp(CmpFPredicate.ogt, scale, zero)).result
+            finite = b.insert(arith.CmpFOp(CmpFPredicate.olt, scale, infinity)).result
+            holds = b.andi(positive, finite)
+            result = holds if result is None else b.andi(result, holds)
+        return result
+
+    def reduce_before_scale(self, found: ScaledRowMax) -> None:
+        """`found`'s max taken over the unscaled scores, then scaled: the reduce rebuilt
+        reading the scores where it read the scaled tile (which stays built for its other
+        readers), the row vector multiplied by the scale."""
+        rows = self.rows
+        product = found.reduce.srcs[0]
+        scaled_tile = rows.mapping.get(product)
+        rows.mapping[product] = rows.get(found.scores, rows.split.axes.get(found.scores))
+        rows.visit(found.reduce)
+        if scaled_tile is None:
+            del rows.mapping[product]
+        else:
+            rows.mapping[product] = scaled_tile
+        row_max = rows.mapping[found.reduce.results[0]]
+        b = rows.builder
+        scale = b.insert(tt.SplatOp(rows.get(found.scale), result_type=row_max.type), found.reduce.location).result
+        rows.mapping[found.reduce.results[0]] = b.insert(arith.MulFOp(row_max, scale), found.reduce.location).result
 
     def carried(self, value: SSAValue, axis_of: SSAValue | None = None) -> SSAValue:
         """`value` as built, along the axis of `axis_of` (itself by default)."""
@@ -577,7 +619,26 @@ class ConsumerRegion:
 
     # ---------------------------------------------------------------- after the loop
 
-    def finish(self) -> Block:
+    def program(self) -> None:
+        """The key loops from the ring's first stage, the ops between them, the epilogue, at
+        `builder`."""
+        setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
+        state = PipelineState(b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32))
+        for number, key in enumerate(found.keys):
+            more = number + 1 < len(found.keys)
+            if key.overlap is not None:
+                results, state = self.overlapped(key, state, release_last=more)
+            else:
+                results, state = self.in_order(key, state)
+                if more:
+                    ran = runs(b, key.loop, rows.get(key.loop.lowerBound), rows.get(key.loop.upperBound))
+                    setup.ring.consumer_release(b, state.previous_index(b, self.stages), ran)
+            rows.mapping.update(zip(key.loop.results, results))
+            for op in found.between[number] if more else ():
+                rows.visit(op)
+        self.epilogue()
+
+    def epilogue(self) -> None:
         """The epilogue at the warpgroup's rows, reading the last loop's results."""
         setup, found, rows, b = self.setup, self.setup.found, self.rows, self.builder
         split = found.split
@@ -599,7 +660,10 @@ class ConsumerRegion:
                 rows.mapping[op.result] = b.insert(ttg.LocalLoadOp(mine, result_type=share), op.location).result
             else:
                 rows.visit(op)
-        b.insert(ttg.WarpYieldOp([]) if self.index == 0 else ttg.WarpReturnOp())
+
+    def finish(self) -> Block:
+        """The region's terminator; the block."""
+        self.builder.insert(ttg.WarpYieldOp([]) if self.index == 0 else ttg.WarpReturnOp())
         for op in self.block.walk():
             op.attributes.pop(PARTITION, None)  # on the clones of the body's ops
         return self.block
@@ -608,22 +672,28 @@ class ConsumerRegion:
 def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
     """Step 3 for consumer warpgroup `index`: each key loop from the ring state the one
     before left (the last stage of every loop but the last released for the next), the ops
-    between them, the epilogue."""
+    between them, the epilogue. With row maxes of scaled scores (`ScaledRowMax`), all that
+    in two versions under `scf.if` on the scales being in (0, inf), the maxes taken before
+    the scale in the first (the condition is the same in every warpgroup, so each runs one
+    version and the ring sees one protocol)."""
     region = ConsumerRegion.start(setup, index, captures)
-    rows, b, found = region.rows, region.builder, setup.found
-    state = PipelineState(b.int_constant(0, 32), b.int_constant(CONSUMER_START_PHASE, 32))
-    for number, key in enumerate(found.keys):
-        more = number + 1 < len(found.keys)
-        if key.overlap is not None:
-            results, state = region.overlapped(key, state, release_last=more)
-        else:
-            results, state = region.in_order(key, state)
-            if more:
-                ran = runs(b, key.loop, rows.get(key.loop.lowerBound), rows.get(key.loop.upperBound))
-                setup.ring.consumer_release(b, state.previous_index(b, region.stages), ran)
-        rows.mapping.update(zip(key.loop.results, results))
-        for op in found.between[number] if more else ():
-            rows.visit(op)
+    scaled = scaled_row_maxes(setup.found)
+    if not scaled:
+        region.program()
+        return region.finish()
+    rows = region.rows
+    condition = region.scale_in_range(scaled)
+    versions = [Block(), Block()]
+    guarded = region.builder.insert(scf.IfOp(condition, [], Region(versions[0]), Region(versions[1])),
+                                    setup.found.loop.location)
+    mapping, scopes = dict(rows.mapping), [dict(scope) for scope in rows.scopes]
+    for block, max_first in zip(versions, ({found.reduce: found for found in scaled}, {})):
+        rows.mapping, rows.scopes = dict(mapping), [dict(scope) for scope in scopes]
+        region.builder = rows.builder = rows.outer = OpBuilder(InsertPoint.at_end(block), setup.found.loop.location)
+        region.max_first, region.query_registers = max_first, {}
+        region.program()
+        region.builder.insert(scf.YieldOp())
+    region.builder = rows.builder = OpBuilder(InsertPoint.after(guarded), setup.found.loop.location)
     return region.finish()
 
 

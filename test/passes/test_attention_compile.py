@@ -185,9 +185,10 @@ def test_two_key_loops_share_one_ring():
     producer = ttgir[ttgir.rindex("partition1("):]
     assert producer.count("scf.for") == 2 and producer.count("ttng.async_tma_copy_global_to_local") == 5
     default = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
-    # One rotated loop per key loop under its own scf.if; the diagonal loop's (one 128-key
-    # block: its prologue and last update only) folds away.
-    assert default.count("scf.for") == 1 and len(re.findall(r"= scf\.if %\S+ -> \(tensor<64xf32", default)) >= 2
+    # One rotated loop per key loop under its own scf.if, in each of the two versions (the
+    # first loop's row max of scaled scores taken before the scale, and as written); the
+    # diagonal loop's (one 128-key block: its prologue and last update only) folds away.
+    assert default.count("scf.for") == 2 and len(re.findall(r"= scf\.if %\S+ -> \(tensor<64xf32", default)) >= 4
     first_epilogue = default[default.index("} {tt.num_stages = 0 : i32}"):]
     first_epilogue = first_epilogue[:first_epilogue.index("scf.yield")]
     assert "ttng.arrive_barrier" in first_epilogue  # the first loop's last stage released
@@ -195,18 +196,40 @@ def test_two_key_loops_share_one_ring():
 
 
 def test_query_rows_in_registers_where_they_fit(causal):
-    """At D = 64 (`attention.ttir`) each consumer loads its 64 rows of Q into registers once,
-    before its loop (16 registers a thread), and every S = Q K^T wgmma takes them from there;
-    at D = 128 (32 registers a thread) the wgmmas read Q from shared memory."""
+    """At D = 64 (`attention.ttir`) each consumer loads its 64 rows of Q into registers once
+    per version of its program (the row max before the scale or as written), before its loop
+    (16 registers a thread), and every S = Q K^T wgmma takes them from there; at D = 128 (32
+    registers a thread) the wgmmas read Q from shared memory."""
     ttgir = compile_input("attention.ttir").asm["ttgir"]
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
     for consumer in consumers:
         loads = re.findall(r"ttg\.local_load .*-> tensor<64x64xbf16, #ttg\.dot_op<\{opIdx = 0", consumer)
-        assert len(loads) == 1 and consumer.index(loads[0]) < consumer.index("scf.for")
+        assert len(loads) == 2 and consumer.index(loads[0]) < consumer.index("scf.for")
         scores = [line for line in consumer.splitlines() if "ttng.warp_group_dot " in line and "x64xbf16, #ttg" in line
                   and "-> tensor<64x128xf32" in line]
         assert scores and all(": tensor<64x64xbf16, #ttg.dot_op" in line for line in scores)
     d128 = causal.asm["ttgir"]
     assert not re.search(r"ttg\.local_load .*-> tensor<64x128xbf16, #ttg\.dot_op<\{opIdx = 0, parent = #mma,", d128)
     assert re.search(r"ttng\.warp_group_dot %\S+, %\S+, %\S+ \{[^}]*\} : !ttg\.memdesc<64x128xbf16", d128)
+
+
+def test_row_max_before_the_scale_in_a_version_of_its_own(causal):
+    """`attention.ttir` takes the row max of `S * qk_scale` (a run-time float): each consumer
+    runs in two versions under `scf.if (qk_scale > 0 and qk_scale < inf)`; in the first the
+    max reduces S itself and the row vector is scaled after it, in the second the scaled
+    tile, as written. The causal kernel's max reads the masked select: one version."""
+    ttgir = compile_input("attention.ttir").asm["ttgir"]
+    consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
+                 ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
+    for consumer in consumers:
+        assert re.search(r"arith\.cmpf ogt, %\S+, %\S+ : f32", consumer)
+        assert re.search(r"arith\.cmpf olt, %\S+, %\S+ : f32", consumer)
+        first, second = consumer.split("} else {", 1)[0], consumer.split("} else {", 1)[1]
+        waits = re.findall(r"(%\S+) = ttng\.warp_group_dot_wait %\S+ \{pendings = 0 : i32\} : tensor<64x128xf32", first)
+        reduced = re.findall(r'= "tt\.reduce"\((%\S+)\) <\{axis = 1 : i32\}>', first)
+        assert waits and reduced[0] in waits  # the max of S itself
+        assert re.search(r"tt\.splat %\S+ : f32 -> tensor<64xf32", first)
+        scaled = re.findall(r"(%\S+) = arith\.mulf %\S+, %\S+ : tensor<64x128xf32", second)
+        assert re.findall(r'= "tt\.reduce"\((%\S+)\) <\{axis = 1 : i32\}>', second)[0] in scaled
+    assert "arith.cmpf ogt" not in causal.asm["ttgir"]
