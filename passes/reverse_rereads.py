@@ -82,7 +82,7 @@ from ttpipe.passes.analysis.polynomial import Iteration, Poly, TileCoord
 from ttpipe.passes.analysis.rereads import last_rereads, rows_l1_holds, rows_l2_holds
 from ttpipe.passes.analysis.tile_access import NotATile, PointerForm, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder
-from ttpipe.passes.common.ir import advance, dominates, init_value, yielded_value
+from ttpipe.passes.common.ir import advance, dominates, init_value, last_iteration_number, yielded_value
 from ttpipe.passes.l2_eviction import EVICT_NORMAL, L2_EVICTION_MARK
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
 
@@ -199,9 +199,8 @@ def version(loop: scf.ForOp, min_last_iteration: int) -> scf.ForOp:
     loop }`: the copy, which runs where the loop has more than `min_last_iteration`
     iterations."""
     b = OpBuilder(InsertPoint.before(loop), loop.location)
-    type_ = loop.body.args[0].type
-    span = b.subi(b.subi(loop.upperBound, loop.lowerBound), b.constant(1, type_))
-    long = b.cmpi(CmpIPredicate.sge, b.divsi(span, loop.step), b.constant(min_last_iteration, type_))
+    last_iteration = last_iteration_number(b, loop)
+    long = b.cmpi(CmpIPredicate.sge, last_iteration, b.constant(min_last_iteration, last_iteration.type))
     long_version, kept = Block(), Block()
     chosen = b.insert(scf.IfOp(long, [r.type for r in loop.results], Region(long_version), Region(kept)))
     copy = loop.clone()
@@ -225,13 +224,12 @@ def hints_for_long_rows(loop: scf.ForOp, rows_l1_bound: int) -> scf.ForOp:
     them (`evict_normal`, as written) where they do not; returns the hinted version (the loop
     itself where it has no such hints, or where one iteration's rows already outgrow L1)."""
     marked = marked_accesses(loop)
-    if not marked or rows_l1_bound <= 1:
-        hinted = loop
-    else:
+    hinted = loop
+    if marked and rows_l1_bound > 1:
         hinted = version(loop, rows_l1_bound - 1)
-        marked += marked_accesses(hinted)
-        for access in marked_accesses(loop):
+        for access in marked:
             access.evict = EVICT_NORMAL
+        marked += marked_accesses(hinted)
     for access in marked:
         del access.attributes[L2_EVICTION_MARK]
     return hinted

@@ -172,6 +172,14 @@ def runs(b: OpBuilder, loop: scf.ForOp, lower: SSAValue, upper: SSAValue) -> SSA
     return b.cmpi(CmpIPredicate.ult if loop.unsignedCmp is not None else CmpIPredicate.slt, lower, upper)
 
 
+def last_iteration_number(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
+    """`(ub - lb - 1) / step` at `b`: the number of the loop's last iteration (the part of
+    Triton's `getLastInductionValue` before `* step + lb`); meaningless where the loop runs
+    no iteration."""
+    span = b.subi(loop.upperBound, loop.lowerBound)
+    return b.divsi(b.subi(span, b.constant(1, span.type)), loop.step)
+
+
 def iteration_index(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
     """`(iv - lb) / step` at `b`'s point in `loop`'s body: the iterations run before this one."""
     iv = loop.body.args[0]

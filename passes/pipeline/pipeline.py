@@ -23,7 +23,7 @@ from ttpipe.passes.common.arith_canonicalize import ARITH_PATTERNS
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.greedy import apply_patterns_greedily
 from ttpipe.passes.common.builder import OpBuilder, is_constant_int_value
-from ttpipe.passes.common.ir import is_ancestor, set_operand_groups
+from ttpipe.passes.common.ir import is_ancestor, last_iteration_number, set_operand_groups
 from ttpipe.passes.pipeline.expand import (
     PipeliningOptions,
     Refusal,
@@ -79,9 +79,7 @@ def predicate_stage_op(builder: OpBuilder, iv: SSAValue, ub_value: SSAValue, ste
 
 def last_induction_value(builder: OpBuilder, loop: scf.ForOp) -> SSAValue:
     """`(ub - lb - 1) / step * step + lb` (Triton's `getLastInductionValue`)."""
-    diff = builder.subi(loop.upperBound, loop.lowerBound)
-    diff = builder.subi(diff, builder.constant(1, diff.type))
-    return builder.addi(builder.muli(builder.divsi(diff, loop.step), loop.step), loop.lowerBound)
+    return builder.addi(builder.muli(last_iteration_number(builder, loop), loop.step), loop.lowerBound)
 
 
 def peel_loop_epilogue(loop: scf.ForOp) -> list[ttg.MaskOp]:

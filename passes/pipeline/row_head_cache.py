@@ -13,8 +13,8 @@ Algorithm, for every `tt.func` on sm_90 (TTGIR):
   1. Candidates: each last re-read X2 (`ttpipe.passes.analysis.rereads`) with its earlier
      reads, X1 the first (a three-pass layer norm reads its row in a mean loop, a variance
      loop and an output loop), where X1's value is each later read's (the same mask and
-     `other`: `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations,
-     the reads are tensors with a layout, and L2 may run backwards
+     `other`: `same_result`), the loops L1 (X1's) and L2 (X2's) walk the same iterations
+     (as `last_rereads` pairs them), the reads are tensors with a layout, and L2 may run backwards
      (`reverse_rereads.reversible`).
   2. No write between the reads: from X1 to X2 (L1's body, whose later iterations run after
      X1, the ops and loops between L1 and L2, L2's body), no op with side effects but `tt.load`s and stores through other
@@ -77,7 +77,7 @@ from ttpipe.passes.common.hardware import (
     is_hopper,
     sm90_ctas_per_sm_by_warps,
 )
-from ttpipe.passes.common.ir import enclosing_function, is_before_in_block, iteration_index, same_bounds
+from ttpipe.passes.common.ir import enclosing_function, is_before_in_block, iteration_index
 from ttpipe.passes.common.target import nvidia_compute_capability, num_warps
 from ttpipe.passes.pipeline.lower_loops import create_alloc, single_buffer_view, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import shared_encoding
@@ -155,9 +155,8 @@ def find(reads: Rereads, analysis: TileAccessAnalysis) -> RowHead | str:
     """Steps 1-2 for one last read: what to cache, or why nothing."""
     first_read, last_read = reads.earlier[0], reads.last
     first, last = first_read.parent_op(), last_read.parent_op()
-    if not (isinstance(first_read.result.type, TensorType) and shared_encoding(first_read) is not None
-            and same_bounds(first, last)):
-        return "the first read is no tensor with a layout in a loop over the same iterations"
+    if not (isinstance(first_read.result.type, TensorType) and shared_encoding(first_read) is not None):
+        return "the first read is no tensor with a layout"
     if not all(same_result(first_read, later) for later in (*reads.earlier[1:], last_read)):
         return "a later read has another mask or `other` than the first"
     if not reversible(last, analysis):

@@ -65,6 +65,7 @@ from ttpipe.passes.common.hardware import (
     THREADS_PER_WARPGROUP,
 )
 from ttpipe.passes.common.ir import ancestor_in_block, is_before_in_block
+from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.pipeline.lower_loops import MEMDESC_VIEWS, Unsupported, encoding_from_descriptor, tile_bytes
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups
@@ -616,7 +617,7 @@ def query_in_registers(alloc: ttg.LocalAllocOp, warpgroup_rows: int) -> bool:
     elements (the types measured; 8-bit Q stays in shared memory) whose `warpgroup_rows` rows
     take at most that many registers per thread of the warpgroup."""
     tile: MemDescType = alloc.result.type
-    bits = tile.element_type.bitwidth
+    bits = element_bit_width(tile.element_type)
     per_thread = warpgroup_rows * prod(tile.shape[1:]) * bits // (REGISTER_BITS * THREADS_PER_WARPGROUP)
     return bits == 16 and per_thread <= QUERY_REGISTERS
 

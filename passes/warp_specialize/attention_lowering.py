@@ -74,6 +74,7 @@ from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.dot_rewrite import dot_operand_encoding
 from ttpipe.passes.common.hardware import WARPS_PER_WARPGROUP
 from ttpipe.passes.common.ir import ancestor_in_block, backward_slice_in_block, runs
+from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.pipeline.lower_loops import (
     MEMDESC_VIEWS,
     Unsupported,
@@ -324,7 +325,7 @@ class ConsumerRegion:
             return view
         if op.a not in self.query_registers:
             tile: MemDescType = view.type
-            encoding = dot_operand_encoding(0, rows.get(op.c, 0).type.encoding, tile.element_type.bitwidth)
+            encoding = dot_operand_encoding(0, rows.get(op.c, 0).type.encoding, element_bit_width(tile.element_type))
             loaded = TensorType(tile.element_type, tile.shape, encoding)
             self.query_registers[op.a] = rows.outer.insert(ttg.LocalLoadOp(view, result_type=loaded),
                                                            op.location).result

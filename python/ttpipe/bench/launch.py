@@ -107,13 +107,13 @@ def run(argv: list[str]) -> int:
                 result["power"] = sample_while(launch.baseline, torch.cuda.synchronize, args.power_seconds)
         else:
             plugin = ttpipe.triton.installed(pipeline) if side == "ttpipe" else contextlib.nullcontext()
+            def launch_kernel():
+                return case.kernel[launch.grid](*launch.args, **constexprs, **case.options)
+
             with plugin, quiet_stderr():
-                compiled = poisoned_launch(
-                    torch, lambda launch: case.kernel[launch.grid](*launch.args, **constexprs, **case.options), launch)
+                compiled = poisoned_launch(torch, lambda _: launch_kernel(), launch)
                 if args.power_seconds:
-                    result["power"] = sample_while(
-                        lambda: case.kernel[launch.grid](*launch.args, **constexprs, **case.options),
-                        torch.cuda.synchronize, args.power_seconds)
+                    result["power"] = sample_while(launch_kernel, torch.cuda.synchronize, args.power_seconds)
             out = launch.output
             result["compiled"] = "ttpipe" if side == "ttpipe" else "triton"
             result["warp_specialized"] = warp_specialized(compiled)
