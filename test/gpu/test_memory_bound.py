@@ -10,7 +10,11 @@ in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than 
 elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
 grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
 (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
-BLOCK. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
+BLOCK. `test_row_ring_kernels` runs the norms and online softmax again through
+`ttgir-sm90{row-ring=true}` (`ttpipe-row-ring`: persistent programs, a producer warp, a ring
+of chunk slots) on the same sizes and on RING_SIZES, more rows than SMs (programs take
+several rows, the ring wraps, a ragged last chunk reads into the next row), a row too long
+for the ring (the loops as written) and a row updated in place. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
 relative error ||out - ref|| / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is
 2**-9), 1e-4 for float32 ones (the row sum's, float32 inputs'). All cases run in one child
 process under a watchdog (`TIMEOUT_S`): a kernel that hangs the GPU is reported as a hang
@@ -45,6 +49,14 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
           for n, programs, block, warps in POINTWISE_SIZES for side in SIDES]
 """(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
+RING_PIPELINE = "ttgir-sm90{row-ring=true}"
+RING_KERNELS = ("layernorm_looped", "rmsnorm_looped", "softmax_online")
+RING_SIZES = ((300, 5000, 1024, 4), (700, 20000, 2048, 8), (200, 32768, 2048, 8), (140, 70000, 2048, 8))
+"""More rows than SMs, ragged and not; the last row too long for the ring (35 chunks)."""
+RING_CASES = [(kernel, "ttpipe", "bfloat16", rows, n, block, warps) for kernel in RING_KERNELS
+              for rows, n, block, warps in ROW_SIZES + RING_SIZES]
+RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 5000, 1024, 4) for kernel in RING_KERNELS]
+"""The row-ring run's cases (`_in_place`: y is x)."""
 EPS = 1e-5
 SCALE, BIAS = 0.5, -1.0
 
@@ -52,8 +64,8 @@ WHY_NOT = why_not()
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
 
 
-def child() -> None:
-    """Run every case; print one JSON line per case started and finished."""
+def child(cases: list[tuple], pipeline: str | None) -> None:
+    """Run `cases` (the plug-in with `pipeline`); print one JSON line per case started and finished."""
     import contextlib
 
     import torch
@@ -63,11 +75,13 @@ def child() -> None:
     from ttpipe.triton.plugin import current_marker
 
     functional = torch.nn.functional
-    for case in CASES:
+    for case in cases:
         kernel, side, dtype_name, rows, n, block, warps = case
+        in_place = kernel.endswith("_in_place")
+        kernel = kernel.removesuffix("_in_place")
         print(json.dumps({"started": case}), flush=True)
         dtype = getattr(torch, dtype_name)
-        with ttpipe.triton.installed() if side == "ttpipe" else contextlib.nullcontext():
+        with ttpipe.triton.installed(pipeline) if side == "ttpipe" else contextlib.nullcontext():
             marker = current_marker()
             if kernel == "pointwise_persistent":
                 x = torch.randn(n, device="cuda").to(dtype)
@@ -79,18 +93,19 @@ def child() -> None:
                 w = torch.randn(n, device="cuda").to(dtype)
                 b = torch.randn(n, device="cuda").to(dtype)
                 x64, w64, b64 = x.double(), w.double(), b.double()
+                fresh_output = (lambda: x) if in_place else (lambda: torch.full_like(x, float("nan")))
                 if kernel == "row_sum":
                     y = torch.full((rows, ), float("nan"), device="cuda", dtype=torch.float32)
                     args, reference = (x, y, x.stride(0), n), x64.sum(dim=-1)
                 elif kernel == "softmax_online":
-                    y = torch.full_like(x, float("nan"))
+                    y = fresh_output()
                     args, reference = (x, y, x.stride(0), n), torch.softmax(x64, dim=-1)
                 elif kernel in ("rmsnorm_looped", "rmsnorm_block_pointers"):
-                    y = torch.full_like(x, float("nan"))
+                    y = fresh_output()
                     args, reference = (x, y, w, x.stride(0), n, EPS), functional.rms_norm(x64, (n, ), w64, EPS)
                     args += (rows, ) if kernel == "rmsnorm_block_pointers" else ()
                 else:
-                    y = torch.full_like(x, float("nan"))
+                    y = fresh_output()
                     args = (x, y, w, b, x.stride(0), n, EPS)
                     reference = functional.layer_norm(x64, (n, ), w64, b64, EPS)
                 compiled = getattr(kernels, kernel)[(rows, )](*args, BLOCK=block, num_warps=warps)
@@ -102,9 +117,10 @@ def child() -> None:
               flush=True)
 
 
-def test_memory_bound_kernels():
-    process = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+def run_child(cases: list[tuple], pipeline: str | None) -> None:
+    """`child` in a subprocess under the watchdog; every case correct and compiled as asked."""
+    process = subprocess.Popen([sys.executable, __file__, "--child", *([pipeline] if pipeline else [])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = process.communicate(timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -115,11 +131,19 @@ def test_memory_bound_kernels():
                     f"{started[-1] if started else 'none'}\n{err[-2000:]}")
     assert process.returncode == 0, err[-4000:]
     results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
-    assert [r["case"] for r in results] == [list(case) for case in CASES]
+    assert [r["case"] for r in results] == [list(case) for case in cases]
     bad = [r for r in results
            if r["nan"] or not r["error"] < r["tolerance"] or r["plugged"] != (r["case"][1] == "ttpipe")]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--child"]:
-    child()
+def test_memory_bound_kernels():
+    run_child(CASES, None)
+
+
+def test_row_ring_kernels():
+    run_child(RING_CASES, RING_PIPELINE)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
+    child(RING_CASES if sys.argv[2:] else CASES, sys.argv[2] if sys.argv[2:] else None)

@@ -395,8 +395,17 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
                   lambda: functional.layer_norm(x, (cols, ), w, b, eps), x.nbytes + w.nbytes + b.nbytes)
 
 
-def _looped(op: str, cols: int) -> Case:
-    """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES). Work: one read of
+ROW_RING_PIPELINE = "ttgir-sm90{row-ring=true}"
+"""The pipeline of the `-row-ring` cases: `ttpipe-row-ring` on (off by default)."""
+
+ROW_RING_SMALL_SIZES = ((3, 1000), (300, 5000))
+"""The row-ring cases' small instances: 3 rows shorter than a chunk, and 300 rows of 3 chunks
+(more rows than SMs: programs take two or three rows, the ring wraps)."""
+
+
+def _looped(op: str, cols: int, ring: bool = False) -> Case:
+    """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES); with `ring`, through
+    ROW_RING_PIPELINE (the name ends in `-row-ring`). Work: one read of
     the input and one write of the output, plus the norms' weight vectors read once:
     2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w);
     the row sum rows * cols * 2 + rows * 4 (a float32 a row)."""
@@ -419,10 +428,11 @@ def _looped(op: str, cols: int) -> Case:
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (rows, cols))
 
-    return Case(f"{prefix}-bf16-{rows}x{cols}", kernel, signature, {"BLOCK": LOOPED_BLOCK},
-                {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"), "TB/s", work,
-                1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
-                small_sizes=ROW_SMALL_SIZES)
+    return Case(f"{prefix}-bf16-{rows}x{cols}{'-row-ring' if ring else ''}", kernel, signature,
+                {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"),
+                "TB/s", work, 1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
+                small_sizes=ROW_RING_SMALL_SIZES if ring else ROW_SMALL_SIZES,
+                pipeline=ROW_RING_PIPELINE if ring else None)
 
 
 def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
@@ -460,11 +470,13 @@ def _pointwise() -> Case:
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
     _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
-    _pointwise())
+    _pointwise()) + tuple(_looped(op, cols, ring=True) for op in ("layernorm", "rmsnorm", "softmax")
+                          for cols in (8192, 32768))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
 N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
-pointers and the looped row sum at 32768, and the grid-stride pointwise kernel."""
+pointers and the looped row sum at 32768, and the grid-stride pointwise kernel; then the
+norms and softmax at 8192 and 32768 with `ttpipe-row-ring` (`-row-ring`)."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"

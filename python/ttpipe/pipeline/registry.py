@@ -133,6 +133,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-pointer-loads-to-tma", "ttpipe.passes.pointer_loads_to_tma:PointerLoadsToTma"),
     ("ttpipe-l2-eviction", "ttpipe.passes.l2_eviction:L2Eviction"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
+    ("ttpipe-row-ring", "ttpipe.passes.warp_specialize.row_ring:RowRing"),
     ("ttpipe-reverse-rereads", "ttpipe.passes.reverse_rereads:ReverseRereads"),
     ("ttpipe-row-head-cache", "ttpipe.passes.pipeline.row_head_cache:RowHeadCache"),
     ("ttpipe-stream-loops", "ttpipe.passes.pipeline.stream_loops:StreamLoops"),

@@ -14,8 +14,9 @@ place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
 `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops` before the
 pipeliner (`l2-eviction=true`, `reverse-rereads=true`, `stream-loops=true`);
-`row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
-`ttpipe-row-head-cache` after the first (off by default). `warp-specialize=false
+`row-ring=true` adds `ttpipe-row-ring` before them, `row-cache=true` and
+`row-head-cache=true` add `ttpipe-row-cache` and `ttpipe-row-head-cache` after the first
+(all three off by default). `warp-specialize=false
 l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir` with ttpipe's
 ports, pass for pass. Every named
 pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
@@ -95,6 +96,10 @@ OPTIONS = (
     PassOption("reverse-rereads", bool, True,
                "sm_90, impl=ttpipe: ttpipe-reverse-rereads before the pipeliner (the loop reading memory for the last "
                "time walks it backwards: what the earlier loop read last, still in L2, first)"),
+    PassOption("row-ring", bool, False,
+               "sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer "
+               "warp through a ring of shared memory, persistent over rows; off by default: its shared memory is fixed "
+               "whatever the row's length)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "
@@ -106,6 +111,7 @@ OPTIONS = (
 
 
 BEFORE_PIPELINER = {
+    "row-ring": "ttpipe-row-ring",
     "l2-eviction": "ttpipe-l2-eviction",
     "row-cache": "ttpipe-row-cache",
     "row-head-cache": "ttpipe-row-head-cache",

@@ -1,0 +1,494 @@
+"""`ttpipe-row-ring`: a kernel whose programs each walk one row twice (its statistics, then its
+output: layer norm, RMS norm, softmax) becomes persistent and warp-specialized without a
+dot: a one-warp producer streams every row's chunks by TMA into a ring of shared-memory
+slots, the kernel's warps read each chunk twice from its slot and release it (seed 002's
+streams, across rows: the next rows' chunks land while this row is written).
+
+Algorithm, for a function whose top level holds two loops L1, L2 that `row_cache.find`
+pairs (same bounds, no dots, a load X2 of L2 reading X1's tiles of L1, iteration for
+iteration; stores between them bounded), and whose program is its row:
+  1. The row: `%pid = tt.get_program_id x` (no other axis read), and each cached load's and
+     each store's address `base + pid * S + C + (box)` with S, C, the loop bounds and the
+     row's extent E functions of the kernel's arguments only (not of pid), boxes
+     one-dimensional and contiguous. No other loop, atomic or barrier in the function.
+  2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`,
+     of `(G - 1) S + E` elements (G = `tt.get_num_programs x`); row r's chunk j is the box
+     at `r S + start(j)`. The box may read past E into the next row where the row's last
+     chunk is partial: where the load has an `other`, the mask selects it (zero included: TMA
+     does not zero what lies in the next row), as the original load did.
+  3. At run time, at the function's start, the ring version runs where (a) L1's trip count
+     is at most SLOTS / 2 (two rows in the ring, so the next row streams under this one),
+     (b) the 1-D tensor's coordinates fit i32 and S >= 0, (c) its base is 16-byte aligned
+     (TMA), and (d) no store of any row writes what any row's X1 reads: its byte hull over
+     all rows is disjoint from X1's, or it writes X1's box of its own row (in place: same
+     address and stride, the same box iteration for iteration). The hulls are affine in the
+     row, so rows 0 and G - 1 bound them. Otherwise the function body runs as written.
+  4. The ring version: `SLOTS = min(MAX_SLOTS, RING_BYTES / chunk bytes)` slots, a full and an empty
+     mbarrier each (count 1), and `ttg.warp_specialize`:
+       - the default region (the kernel's warps) runs `for row = pid; row < G; row += P`
+         the function body with pid := row; L1's X1 waits for its slot's full mbarrier and
+         reads it (`ttg.local_load`), L2's X2 reads it, then after a `gpu.barrier` (every
+         warp has read it) arrives on its empty mbarrier. Slot and phase of chunk j of a row
+         are those of the CTA's chunk count g + j (g: chunks of the CTA's earlier rows).
+       - a one-warp partition runs the same rows: for each chunk, wait for its slot's empty
+         mbarrier (phase flipped: the first pass through the ring does not wait), arm the
+         full one with the chunk's bytes and issue the TMA copy.
+     P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
+     first P programs are resident at once; every later program exits at once (an
+     `scf.if pid < P` around the allocations and partitions: it initialises no mbarrier).
+
+`RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
+session, Gluon: 0.92-0.96x copy for rows of 16384-32768 bf16 elements, with the next
+chunk's weights prefetched and, for short rows, two consumers on alternate rows). This pass
+builds one consumer and no prefetch, and measured 0.54-0.76x copy on the H100 (tenth
+session: at or below the default pipeline): one consumer per SM waits out each row's
+reductions and weight loads, which eight resident CTAs overlap in the default pipeline.
+The ring's shared memory is also fixed when the kernel compiles and the row's length is
+not, so a row that does not fit runs the loops as written at one CTA per SM. So
+`ttgir-sm90` runs this pass only with `row-ring=true`.
+
+Remarks: `row ring not built: <reason>` at the function's first loop where L1, L2 pair but a
+precondition fails. Preconditions: sm_90 (TMA); TTGIR with layouts; before the pipeliner.
+Attributes: none read or written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.polynomial import Iteration, Poly
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value
+from ttpipe.passes.common.diagnostics import emit_remark
+from ttpipe.passes.common.hardware import is_hopper
+from ttpipe.passes.common.ir import ceil_trip_count, erase_dead_chain, iteration_index
+from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.target import nvidia_compute_capability
+from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view
+from ttpipe.passes.pipeline.row_cache import CachedRow, find, same_box
+from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
+from ttpipe.passes.warp_specialize.cooperative import isolate
+
+RING_BYTES = 192 * 1024
+"""Shared memory of the ring (one CTA per SM; see the module docstring)."""
+
+MAX_SLOTS = 64
+"""Slots at most (each has two mbarriers, initialised one by one): chunks under 3 KB fill
+less than `RING_BYTES`."""
+
+H100_SMS = 132
+"""The default of `sms`: the H100 SXM's SM count."""
+
+TMA_ALIGNMENT_BYTES = 16
+"""A TMA tensor's global address is a multiple of 16 bytes."""
+
+I32_MAX = (1 << 31) - 1
+
+PRODUCER_WARPS = 1
+
+
+REMARK = "row ring not built: "
+
+
+class NotARow(Exception):
+    """Why a function is not a row program (step 1)."""
+
+
+@dataclass
+class RowAccess:
+    """A box (or scalar) address of row `pid`: `base + pid * stride + offset (+ box)`."""
+
+    access: TileAccess | None
+    """The box (None: a scalar store)."""
+    base: SSAValue
+    stride: Poly
+    offset: Poly
+    extent: Poly
+    """Elements one row's box may cover past `offset + pid * stride` (1 for a scalar)."""
+    element_bytes: int
+
+
+@dataclass
+class RowProgram:
+    """Step 1's findings for one function."""
+
+    func: tt.FuncOp
+    pid: SSAValue
+    row: CachedRow
+    loads: list[RowAccess]
+    stores: list[tuple[RowAccess, bool]]
+    """Each store's address, and whether it may write its row's cached box in place."""
+    slots: int = field(default=0)
+
+
+def _split_row(poly: Poly, pid: SSAValue) -> tuple[Poly, Poly]:
+    """`poly` as `pid * stride + offset`, neither reading pid; NotARow otherwise."""
+    with_pid, offset = poly.split(lambda monomial: any(atom is pid for atom, _ in monomial))
+    stride = with_pid.divided(Poly.atom(pid)) if not with_pid.is_zero else Poly.constant(0)
+    if stride is None or pid in stride.atoms():
+        raise NotARow("an address not affine in the program id")
+    return stride, offset
+
+
+def _arguments_only(func: tt.FuncOp, polys: list[Poly], allowed: set = frozenset()) -> None:
+    """Every atom of `polys` is an argument of `func` (or one of `allowed`)."""
+    args = set(func.body.block.args)
+    for poly in polys:
+        for atom in poly.atoms():
+            if atom not in args and atom not in allowed:
+                raise NotARow("a row's address or length computed from more than the kernel's arguments")
+
+
+def _box_row(func: tt.FuncOp, pid: SSAValue, access: TileAccess, loop: scf.ForOp) -> RowAccess:
+    """Step 1 for one box of `loop`."""
+    if len(access.dims) != 1 or access.dims[0].stride != Poly.constant(1) or access.dims[0].extent is None:
+        raise NotARow("a box that is not one contiguous run of the row")
+    stride, offset = _split_row(access.base_offset, pid)
+    dim = access.dims[0]
+    _arguments_only(func, [stride, offset, dim.extent])
+    _arguments_only(func, [dim.start], {Iteration(loop)})
+    element_bytes = element_bit_width(_element_type(access)) // 8
+    return RowAccess(access, access.base, stride, offset, dim.extent, element_bytes)
+
+
+def _element_type(access: TileAccess):
+    op = access.op
+    return (op.result if isinstance(op, tt.LoadOp) else op.value).type.element_type
+
+
+def _scalar_row(func: tt.FuncOp, pid: SSAValue, store: tt.StoreOp, analysis: TileAccessAnalysis) -> RowAccess:
+    pointer = analysis.pointer(store.ptr, None)
+    stride, offset = _split_row(pointer.offset.poly, pid)
+    _arguments_only(func, [stride, offset])
+    return RowAccess(None, pointer.base, stride, offset, Poly.constant(1), element_bit_width(store.value.type) // 8)
+
+
+def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | None:
+    """Step 1 for `func`: its row program, None where it has no pair of loops, NotARow where
+    a precondition fails."""
+    block = func.body.block
+    loops = [op for op in func.walk() if isinstance(op, (scf.ForOp, scf.WhileOp))]
+    if len(loops) != 2 or not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
+        return None
+    first, second = loops
+    found = find(first, second, analysis)
+    if isinstance(found, str):
+        return None
+    ids = [op for op in func.walk() if isinstance(op, tt.GetProgramIdOp)]
+    if len(ids) != 1 or ids[0].axis.value.data != 0 or ids[0].parent_block() is not block:
+        raise NotARow("not one tt.get_program_id x at the function's top level")
+    pid = ids[0].result
+    for op in func.body.walk():
+        if isinstance(op, (tt.AtomicRMWOp, tt.AtomicCASOp, gpu.BarrierOp, tt.GetNumProgramsOp)):
+            raise NotARow(f"'{op.name}' in the function")
+        if not (is_side_effect_free(op) or isinstance(op, (tt.LoadOp, tt.StoreOp, scf.ForOp, scf.YieldOp,
+                                                           tt.ReturnOp))):
+            raise NotARow(f"'{op.name}' in the function")
+    for value in (first.lowerBound, first.upperBound, first.step):
+        if not (isinstance(value, BlockArgument) and value.owner is block) and not isinstance(value.owner,
+                                                                                             arith.ConstantOp):
+            raise NotARow("loop bounds that are not the kernel's arguments or constants")
+    loads = [_box_row(func, pid, first_access, first) for first_access, _ in found.loads]
+    stores = []
+    for op in (nested for nested in func.walk() if isinstance(nested, tt.StoreOp)):
+        if isinstance(op.value.type, TensorType):
+            try:
+                box = analysis.store(op)
+            except NotATile as exc:
+                raise NotARow(f"a store whose region is not known ({exc})") from None
+            loop = op.parent_op() if isinstance(op.parent_op(), scf.ForOp) else None
+            store = _box_row(func, pid, box, loop) if loop is not None else _box_row(func, pid, box, first)
+            in_place = loop is second and any(same_box(x2, box, second, second, same_base=False)
+                                              for _, x2 in found.loads)
+            stores.append((store, in_place))
+        else:
+            stores.append((_scalar_row(func, pid, op, analysis), False))
+    program = RowProgram(func, pid, found, loads, stores)
+    program.slots = min(MAX_SLOTS, RING_BYTES // found.chunk_bytes)
+    if program.slots < 4:
+        raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four")
+    return program
+
+
+class _Scalars:
+    """i64 scalars of step 3 at `b`'s point."""
+
+    def __init__(self, b: OpBuilder, descriptors: DescriptorBuilder, programs: SSAValue):
+        self.b = b
+        self.descriptors = descriptors
+        self.last_row = b.insert(arith.ExtSIOp(b.subi(programs, b.int_constant(1, 32)), result_type=i64)).out
+
+    def value(self, poly: Poly) -> SSAValue:
+        return self.descriptors.materialize(self.b, poly, i64)
+
+    def elements(self, row: RowAccess) -> SSAValue:
+        """Elements of the 1-D view of every row: `(G - 1) * stride + extent`."""
+        b = self.b
+        return b.addi(b.muli(self.last_row, self.value(row.stride)), self.value(row.extent))
+
+    def start(self, row: RowAccess) -> SSAValue:
+        """The byte address of row 0's first element."""
+        b = self.b
+        base = b.insert(tt.PtrToIntOp(row.base, result_type=i64)).result
+        return b.addi(base, b.muli(self.value(row.offset), b.constant(row.element_bytes, i64)))
+
+    def hull(self, row: RowAccess) -> tuple[SSAValue, SSAValue]:
+        """[first, last] byte of every row's box (stride >= 0, checked beside)."""
+        b = self.b
+        first = self.start(row)
+        bytes_ = b.muli(self.elements(row), b.constant(row.element_bytes, i64))
+        return first, b.subi(b.addi(first, bytes_), b.constant(1, i64))
+
+    def all_of(self, *conditions: SSAValue) -> SSAValue:
+        total = conditions[0]
+        for condition in conditions[1:]:
+            total = self.b.insert(arith.AndIOp(total, condition)).result
+        return total
+
+
+def hoisted_trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
+    """L1's trip count at `b`'s point, before the body (its constant bounds made again there)."""
+    constants = {value: b.constant(constant_int_value(value), value.type)
+                 for value in (loop.lowerBound, loop.upperBound, loop.step) if isinstance(value.owner, arith.ConstantOp)}
+    return ceil_trip_count(b, loop, constants)
+
+
+def condition(program: RowProgram, b: OpBuilder, descriptors: DescriptorBuilder, programs: SSAValue,
+              trips: SSAValue) -> SSAValue:
+    """Step 3: the i1 under which the ring version runs."""
+    s = _Scalars(b, descriptors, programs)
+    zero = b.constant(0, i64)
+    checks = [b.cmpi(CmpIPredicate.sle, trips, b.int_constant(program.slots // 2, 32))]
+    for load in program.loads:
+        checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
+        checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load), b.constant(I32_MAX - (1 << 20), i64)))
+        aligned = b.insert(arith.RemSIOp(s.start(load), b.constant(TMA_ALIGNMENT_BYTES, i64))).result
+        checks.append(b.cmpi(CmpIPredicate.eq, aligned, zero))
+        load_first, load_last = s.hull(load)
+        for store, in_place in program.stores:
+            checks.append(b.cmpi(CmpIPredicate.sge, s.value(store.stride), zero))
+            store_first, store_last = s.hull(store)
+            disjoint = b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, store_last, load_first),
+                                            b.cmpi(CmpIPredicate.slt, load_last, store_first))).result
+            if in_place:
+                same = s.all_of(b.cmpi(CmpIPredicate.eq, store_first, load_first),
+                                b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
+                disjoint = b.insert(arith.OrIOp(disjoint, same)).result
+            checks.append(disjoint)
+    return s.all_of(*checks)
+
+
+@dataclass
+class _Ring:
+    """The ring as one partition sees it."""
+
+    buffers: list[SSAValue]
+    full: SSAValue
+    empty: SSAValue
+    slots: SSAValue
+
+    def slot_and_phase(self, b: OpBuilder, count: SSAValue) -> tuple[SSAValue, SSAValue]:
+        """The slot of the CTA's `count`-th chunk and the phase its mbarriers complete then."""
+        slot = b.remsi(count, self.slots)
+        return slot, b.andi(b.divsi(count, self.slots), b.int_constant(1, 32))
+
+
+def _row_loop(b: OpBuilder, pid: SSAValue, programs: SSAValue, persistent: SSAValue) -> tuple[scf.ForOp, OpBuilder]:
+    """`for row = pid; row < G; row += P` (pid < P), carrying the CTA's chunk count (from 0), and a builder at the start of its body."""
+    body = Block(arg_types=[i32, i32])
+    loop = b.insert(scf.ForOp(pid, programs, persistent, [b.int_constant(0, 32)], body=body))
+    return loop, OpBuilder(InsertPoint.at_end(body), b.location)
+
+
+def _coordinate(b: OpBuilder, load: RowAccess, row: SSAValue, chunk: SSAValue, loop: scf.ForOp,
+                descriptors: DescriptorBuilder) -> SSAValue:
+    """Row `row`'s chunk `chunk` in the 1-D view: `row * stride + start(chunk)`."""
+    start = load.access.dims[0].start.substitute(Iteration(loop), Poly.atom(chunk))
+    return descriptors.materialize(b, Poly.atom(row) * load.stride + start, i32)
+
+
+def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], trips: SSAValue, pid: SSAValue,
+              programs: SSAValue, persistent: SSAValue, builder: DescriptorBuilder, location) -> Block:
+    """The one-warp partition (step 4), reading outer values (`isolate` captures them)."""
+    block = Block()
+    b = OpBuilder(InsertPoint.at_end(block), location)
+    rows, rb = _row_loop(b, pid, programs, persistent)
+    row, count = rows.body.args
+    chunks = Block(arg_types=[i32])
+    rb.insert(scf.ForOp(rb.int_constant(0, 32), trips, rb.int_constant(1, 32), [], body=chunks))
+    cb = OpBuilder(InsertPoint.at_end(chunks), location)
+    chunk = chunks.args[0]
+    slot, phase = ring.slot_and_phase(cb, cb.addi(count, chunk))
+    cb.insert(ttng.WaitBarrierOp(single_buffer_view(cb, ring.empty, slot), cb.xori(phase, cb.int_constant(1, 32))))
+    full = single_buffer_view(cb, ring.full, slot)
+    true = cb.constant(1, i1)
+    cb.insert(ttng.BarrierExpectOp(full, true, size=program.row.chunk_bytes))
+    for load, desc, buffer in zip(program.loads, descriptors, ring.buffers):
+        coordinate = _coordinate(cb, load, row, chunk, program.row.first, builder)
+        cb.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc, [coordinate], full, single_buffer_view(cb, buffer, slot),
+                                                  true))
+    cb.insert(scf.YieldOp())
+    rb.insert(scf.YieldOp(rb.addi(count, trips)))
+    b.insert(ttg.WarpReturnOp())
+    return block
+
+
+def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SSAValue, pid: SSAValue,
+              programs: SSAValue, persistent: SSAValue, location) -> Block:
+    """The default region (step 4): the function body for each of the CTA's rows."""
+    block = Block()
+    b = OpBuilder(InsertPoint.at_end(block), location)
+    rows, rb = _row_loop(b, pid, programs, persistent)
+    row, count = rows.body.args
+    mapping: dict[SSAValue, SSAValue] = {pid: row}
+    for op in body:
+        rb.insert(op.clone(value_mapper=mapping))
+    first, second = (_cloned_loop(loop, mapping) for loop in (program.row.first, program.row.second))
+    for (x1, x2), buffer in zip(program.row.loads, ring.buffers):
+        _read_slot(mapping[x1.op.result].owner, first, ring, buffer, count, wait=True)
+        _read_slot(mapping[x2.op.result].owner, second, ring, buffer, count, wait=False)
+    _release(second, ring, count)
+    rb.insert(scf.YieldOp(rb.addi(count, trips)))
+    b.insert(ttg.WarpYieldOp())
+    return block
+
+
+def _cloned_loop(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> scf.ForOp:
+    """The clone of `loop` (found through its induction variable's first reader, or its results)."""
+    return mapping[loop.body.args[0]].owner.parent_op()
+
+
+def _read_slot(load: tt.LoadOp, loop: scf.ForOp, ring: _Ring, buffer: SSAValue, count: SSAValue, wait: bool) -> None:
+    """The load reads its chunk's slot (after the slot's full mbarrier where `wait`)."""
+    b = OpBuilder(InsertPoint.before(load), load.location)
+    slot, phase = ring.slot_and_phase(b, b.addi(count, iteration_index(b, loop)))
+    if wait:
+        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, ring.full, slot), phase))
+    value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, slot), result_type=load.result.type)).result
+    if load.mask is not None and load.other is not None:  # the box may read the next row where the mask is false
+        value = b.select(load.mask, value, load.other)
+    load.result.replace_all_uses_with(value)
+    address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
+    Rewriter.erase_op(load)
+    for producer in address:
+        erase_dead_chain(None, producer)
+
+
+def _release(loop: scf.ForOp, ring: _Ring, count: SSAValue) -> None:
+    """At the end of L2's iteration: every warp has read the chunk's slots; free them."""
+    b = OpBuilder(InsertPoint.before(loop.body.last_op), loop.location)
+    b.insert(gpu.BarrierOp())
+    slot, _ = ring.slot_and_phase(b, b.addi(count, iteration_index(b, loop)))
+    b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, ring.empty, slot), b.constant(1, i1), count=1))
+
+
+def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None:
+    """Steps 2-4 for one function: the program id and the run-time condition first, then
+    `scf.if` (condition) { the ring version } else { the body as it was }."""
+    block = program.func.body.block
+    location = program.row.first.location
+    pid = program.pid
+    pid.owner.detach()
+    block.insert_op_before(pid.owner, block.first_op)
+    body = [op for op in block.ops if op is not pid.owner and not isinstance(op, tt.ReturnOp)]
+    b = OpBuilder(InsertPoint.after(pid.owner), location)
+    programs = b.insert(tt.GetNumProgramsOp(0)).result
+    trips = hoisted_trip_count(b, program.row.first)
+    guard = condition(program, b, descriptors, programs, trips)
+    ring_version, original = Block(), Block()
+    b.insert(scf.IfOp(guard, [], Region(ring_version), Region(original)))
+    for op in body:
+        op.detach()
+        original.add_op(op)
+    original.add_op(scf.YieldOp())
+
+    rb = OpBuilder(InsertPoint.at_end(ring_version), location)
+    persistent = rb.int_constant(sms, 32)
+    resident, no_row = Block(), Block()  # the programs past P exit at once: no mbarrier, no partition
+    rb.insert(scf.IfOp(rb.cmpi(CmpIPredicate.slt, pid, persistent), [], Region(resident), Region(no_row)))
+    no_row.add_op(scf.YieldOp())
+    rb.insert(scf.YieldOp())
+    rb = OpBuilder(InsertPoint.at_end(resident), location)
+    rb.insert(scf.YieldOp())
+    rb.set_before(resident.last_op)
+    ready = rb.insert(gpu.BarrierOp())  # the mbarriers' initialisation seen by every warp
+    encodings = [descriptor_encoding(x1.op, x1) for x1, _ in program.row.loads]
+    buffers = [create_alloc(ready, x1.op.result.type, location, encoding, program.slots, last=ready)
+               for (x1, _), encoding in zip(program.row.loads, encodings)]
+    full = create_barrier_alloc(ready, program.slots, 1, last=ready)
+    empty = create_barrier_alloc(ready, program.slots, 1, last=ready)
+    rb.set_before(ready)
+    scalars = _Scalars(rb, descriptors, programs)
+    descs = []
+    for load, encoding in zip(program.loads, encodings):
+        base = rb.insert(tt.AddPtrOp(load.base, descriptors.materialize(rb, load.offset, i64))).result
+        extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
+        loaded = load.access.op.result.type
+        block_type = TensorType(loaded.element_type, loaded.get_shape(), encoding)
+        descs.append(rb.insert(tt.MakeTensorDescOp(base, [extent], [rb.constant(1, i64)],
+                                                   tt.TensorDescType(block_type))).result)
+    ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32))
+    consumer = _consumer(program, ring, body, trips, pid, programs, persistent, location)
+    producer = _producer(program, ring, descs, trips, pid, programs, persistent, descriptors, location)
+    captures: list[SSAValue] = []
+    isolate([producer], captures, [producer])
+    rb.set_after(ready)
+    ws = rb.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer),
+                                        partition_regions=[Region(producer)],
+                                        partition_num_warps=[PRODUCER_WARPS]))
+    ws.partitions_op.location = location
+
+
+@dataclass(frozen=True)
+class RowRing(ModulePass):
+    """Stream a row program's rows through a ring of shared memory by a producer warp (persistent, warp-specialized).
+
+    Before (one program per row):
+
+        %pid = tt.get_program_id x
+        scf.for %off = %0 to %n step %B { %x = tt.load %row(pid)[%off..] ; sums }
+        scf.for %off = %0 to %n step %B { %x = tt.load %row(pid)[%off..] ; tt.store %out(pid)[%off..] }
+
+    After:
+
+        scf.if (%n fits half the ring, the rows' stores clear of their reads, TMA-aligned) {
+          ttg.warp_specialize
+          default {            // the kernel's warps
+            scf.for %row = %pid to %G step %P { the body, pid := row: the first loop waits for
+              each chunk's slot and reads it, the second reads it and releases it }
+          }
+          partition0 {         // one warp
+            scf.for %row = %pid to %G step %P { scf.for %j { wait empty ; expect ; TMA copy } }
+          }
+        } else { the body as it was }
+
+    See `ttpipe.passes.warp_specialize.row_ring` for the algorithm and the preconditions.
+    """
+
+    name = "ttpipe-row-ring"
+
+    sms: int = field(default=H100_SMS, metadata={"help": "persistent CTAs: the GPU's SM count"})
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not is_hopper(nvidia_compute_capability(op)):
+            return
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
+            try:
+                program = row_program(func, analysis)
+            except NotARow as exc:
+                first = next(loop for loop in func.walk() if isinstance(loop, scf.ForOp))
+                emit_remark(first, REMARK + str(exc))
+                continue
+            if program is not None:
+                build(program, DescriptorBuilder(func, analysis), self.sms)

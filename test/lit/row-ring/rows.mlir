@@ -1,0 +1,108 @@
+// RUN: ttpipe-opt %s -p ttpipe-row-ring | filecheck %s
+// RUN: ttpipe-opt %s -p ttpipe-row-ring,ttpipe-verify-async 2>&1 >/dev/null | filecheck %s --check-prefix=VERIFIED --allow-empty
+// RUN: ttpipe-opt %s -p 'ttgir-sm90{row-ring=true num-warps=8}' -o /dev/null
+
+// The ring version passes the async-protocol check.
+// VERIFIED-NOT: error
+
+// A row summed, then divided by its sum and stored (one row per program; f16 chunks of 2048
+// elements, 4 KB: 48 slots in 192 KB). At the start: the row's chunks fit half the ring
+// (24), the stride is not negative, the 1-D view of every row fits i32 coordinates, its base
+// is 16-byte aligned, and y's rows lie clear of x's or on them (in place). Then the programs
+// past 132 do nothing; the others allocate the ring (a full and an empty mbarrier a slot),
+// make one descriptor for every row, and split: the kernel's warps walk rows pid, pid + 132,
+// ...: the first loop waits for each chunk's full mbarrier and reads its slot (the mask
+// selects -inf past the row: the box reads into the next row), the second reads it, and
+// after a barrier of every warp arrives on its empty mbarrier; one warp waits for each
+// slot's empty mbarrier (phase flipped), expects its 4096 bytes and copies the chunk at
+// row * stride + j * 2048. The else branch: the body as written.
+// CHECK-LABEL: tt.func @row_twice(
+// CHECK: %[[PID:.+]] = tt.get_program_id x
+// CHECK: %[[G:.+]] = tt.get_num_programs x
+// CHECK: arith.cmpi sle, %{{.+}}, %c24_i32
+// CHECK: tt.ptr_to_int
+// CHECK: arith.remsi %{{.+}}, %c16_i64
+// CHECK: scf.if %{{.+}} {
+// CHECK: %[[RESIDENT:.+]] = arith.cmpi slt, %[[PID]], %c132_i32
+// CHECK: scf.if %[[RESIDENT]] {
+// CHECK: %[[RING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x2048xf16
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x1xi64
+// CHECK-COUNT-48: ttng.init_barrier
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x1xi64
+// CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor
+// CHECK: gpu.barrier
+// CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: scf.for %[[ROW:.+]] = %[[PID]] to %[[G]] step %c132_i32 iter_args(%[[COUNT:.+]] = %c0_i32
+// CHECK: scf.for
+// CHECK: ttng.wait_barrier
+// CHECK: %[[X1:.+]] = ttg.local_load
+// CHECK: arith.select %{{.+}}, %[[X1]], %{{.+}}
+// CHECK: scf.for
+// CHECK-NOT: ttng.wait_barrier
+// CHECK: ttg.local_load
+// CHECK: tt.store
+// CHECK: gpu.barrier
+// CHECK: ttng.arrive_barrier %{{.+}}, 1
+// CHECK: ttg.warp_yield
+// CHECK: partition0(
+// CHECK-SAME: num_warps(1)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: arith.xori
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.barrier_expect %{{.+}}, 4096
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttg.warp_return
+// CHECK: ttng.inval_barrier
+// CHECK: ttg.local_dealloc
+// CHECK: } else {
+// CHECK: tt.load
+// CHECK: tt.load
+// CHECK: tt.store
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @row_twice(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c2048 = arith.constant 2048 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<2048xf32, #blocked>
+    %other = arith.constant dense<0xFC00> : tensor<2048xf16, #blocked>
+    %row = tt.get_program_id x : i32
+    %row_off = arith.muli %row, %stride : i32
+    %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+    %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+    %cols = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<2048xi32, #blocked>
+    %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
+    %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
+    %sum = scf.for %off = %c0 to %n step %c2048 iter_args(%acc = %zero) -> (tensor<2048xf32, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<2048xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<2048x!tt.ptr<f16>, #blocked>
+      %f = arith.extf %v : tensor<2048xf16, #blocked> to tensor<2048xf32, #blocked>
+      %next = arith.addf %acc, %f : tensor<2048xf32, #blocked>
+      scf.yield %next : tensor<2048xf32, #blocked>
+    }
+    %total = "tt.reduce"(%sum) <{axis = 0 : i32}> ({
+    ^bb0(%l: f32, %r: f32):
+      %s = arith.addf %l, %r : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<2048xf32, #blocked>) -> f32
+    %t = tt.splat %total : f32 -> tensor<2048xf32, #blocked>
+    scf.for %off = %c0 to %n step %c2048 : i32 {
+      %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<2048xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<2048x!tt.ptr<f16>, #blocked>
+      %f = arith.extf %v : tensor<2048xf16, #blocked> to tensor<2048xf32, #blocked>
+      %o = arith.divf %f, %t : tensor<2048xf32, #blocked>
+      %h = arith.truncf %o : tensor<2048xf32, #blocked> to tensor<2048xf16, #blocked>
+      %q = tt.addptr %ys, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+      tt.store %q, %h, %in : tensor<2048x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
