@@ -59,7 +59,7 @@ from functools import cached_property
 from math import gcd
 
 from xdsl.dialects.builtin import IntegerType, TensorType
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
@@ -153,6 +153,11 @@ class TileAccess:
     guards: tuple[Guard, ...]
     """Where the original load reads other elements than the box (positions past a guard's
     limit, in tile coordinates); the caller must prove the kernel discards them."""
+
+    @property
+    def element_type(self) -> Attribute:
+        """The element type of the tile loaded or stored."""
+        return (self.op.result if isinstance(self.op, tt.LoadOp) else self.op.value).type.element_type
 
     @property
     def transposed(self) -> bool:

@@ -114,17 +114,12 @@ def same_box(first: TileAccess, second: TileAccess, first_loop: scf.ForOp, secon
     return ((not same_base or first.base is second.base) and first.base_offset == second.base_offset
             and _layout(first) == _layout(second) and not first.guards and not second.guards
             and _in_terms_of(first, first_loop, second_loop) == [d.start for d in second.dims]
-            and element_bit_width(_element(first)) == element_bit_width(_element(second)))
+            and element_bit_width(first.element_type) == element_bit_width(second.element_type))
 
 
 def _layout(access: TileAccess) -> list[tuple]:
     """Each dimension's tile dimension, size, stride and extent."""
     return [(d.tile_dim, d.size, d.stride, d.extent) for d in access.dims]
-
-
-def _element(access: TileAccess):
-    op = access.op
-    return (op.result if isinstance(op, tt.LoadOp) else op.value).type.element_type
 
 
 def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> CachedRow | str:
@@ -186,7 +181,7 @@ class _Builder:
     def byte_range(self, access: TileAccess) -> tuple[SSAValue, SSAValue]:
         """[first, last] byte address a box's tiles cover (extents bounded, coordinates >= 0)."""
         b = self.b
-        element_bytes = element_bit_width(_element(access)) // 8
+        element_bytes = element_bit_width(access.element_type) // 8
         base = b.insert(tt.PtrToIntOp(access.base, result_type=i64)).result
         span = access.base_offset.scaled(element_bytes)
         first = b.addi(base, self.descriptors.materialize(b, span, i64))
@@ -204,9 +199,11 @@ class _Builder:
         first = b.addi(base, self.descriptors.materialize(b, pointer.offset.poly.scaled(element_bytes), i64))
         return first, b.addi(first, b.constant(element_bytes - 1, i64))
 
-    def disjoint(self, a: tuple[SSAValue, SSAValue], c: tuple[SSAValue, SSAValue]) -> SSAValue:
-        b = self.b
-        return b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, a[1], c[0]), b.cmpi(CmpIPredicate.slt, c[1], a[0]))).result
+
+
+def disjoint(b: OpBuilder, a: tuple[SSAValue, SSAValue], c: tuple[SSAValue, SSAValue]) -> SSAValue:
+    """An i1: the byte ranges [first, last] `a` and `c` do not overlap."""
+    return b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, a[1], c[0]), b.cmpi(CmpIPredicate.slt, c[1], a[0]))).result
 
 
 def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, analysis: TileAccessAnalysis) -> SSAValue:
@@ -217,10 +214,10 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
         row_range = ranges.byte_range(first)
         for store, box in row.stores:
             if box is None:
-                safe = ranges.disjoint(ranges.address(store, analysis), row_range)
+                safe = disjoint(b, ranges.address(store, analysis), row_range)
             else:
                 store_range = ranges.byte_range(box)
-                safe = ranges.disjoint(store_range, row_range)
+                safe = disjoint(b, store_range, row_range)
                 if same_box(second, box, row.second, row.second, same_base=False) \
                         and ancestor_in_block(row.second.body, store) is not None:
                     same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
@@ -299,7 +296,13 @@ def _replace_load(load: tt.LoadOp, loop: scf.ForOp, buffer: SSAValue, barriers: 
     if wait:
         b.insert(ttng.WaitBarrierOp(single_buffer_view(b, barriers, chunk), b.constant(0, i32)))
     value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, chunk), result_type=load.result.type)).result
-    load.result.replace_all_uses_with(other_selected(b, load, value))
+    replace_load(load, other_selected(b, load, value))
+
+
+def replace_load(load: tt.LoadOp, value: SSAValue) -> None:
+    """The load's readers read `value`; the load, and what computed its address, mask and
+    `other` where nothing else reads it, erased."""
+    load.result.replace_all_uses_with(value)
     address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
     Rewriter.erase_op(load)
     for producer in address:

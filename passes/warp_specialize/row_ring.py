@@ -54,13 +54,14 @@ Attributes: none read or written.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
@@ -70,14 +71,15 @@ from ttpipe.passes.analysis.polynomial import Iteration, Poly
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.hardware import is_hopper
-from ttpipe.passes.common.ir import ceil_trip_count, erase_dead_chain, iteration_index
+from ttpipe.passes.common.hardware import H100_SMS, TMA_GLOBAL_ALIGN_BYTES, TMA_MAX_COORDINATE_EXTENT, is_hopper
+from ttpipe.passes.common.ir import ceil_trip_count, iteration_index
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import nvidia_compute_capability
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view
-from ttpipe.passes.pipeline.row_cache import CachedRow, find, same_box
+from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, replace_load, same_box
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
+from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
 
 RING_BYTES = 192 * 1024
 """Shared memory of the ring (one CTA per SM; see the module docstring)."""
@@ -86,16 +88,8 @@ MAX_SLOTS = 64
 """Slots at most (each has two mbarriers, initialised one by one): chunks under 3 KB fill
 less than `RING_BYTES`."""
 
-H100_SMS = 132
-"""The default of `sms`: the H100 SXM's SM count."""
-
-TMA_ALIGNMENT_BYTES = 16
-"""A TMA tensor's global address is a multiple of 16 bytes."""
-
-I32_MAX = (1 << 31) - 1
-
-PRODUCER_WARPS = 1
-
+COORDINATE_MARGIN = 1 << 20
+"""Elements the 1-D view of the rows keeps below `TMA_MAX_COORDINATE_EXTENT`."""
 
 REMARK = "row ring not built: "
 
@@ -128,7 +122,11 @@ class RowProgram:
     loads: list[RowAccess]
     stores: list[tuple[RowAccess, bool]]
     """Each store's address, and whether it may write its row's cached box in place."""
-    slots: int = field(default=0)
+
+    @property
+    def slots(self) -> int:
+        """The ring's slots: one chunk of every cached load each."""
+        return min(MAX_SLOTS, RING_BYTES // self.row.chunk_bytes)
 
 
 def _split_row(poly: Poly, pid: SSAValue) -> tuple[Poly, Poly]:
@@ -157,13 +155,8 @@ def _box_row(func: tt.FuncOp, pid: SSAValue, access: TileAccess, loop: scf.ForOp
     dim = access.dims[0]
     _arguments_only(func, [stride, offset, dim.extent])
     _arguments_only(func, [dim.start], {Iteration(loop)})
-    element_bytes = element_bit_width(_element_type(access)) // 8
+    element_bytes = element_bit_width(access.element_type) // 8
     return RowAccess(access, access.base, stride, offset, dim.extent, element_bytes)
-
-
-def _element_type(access: TileAccess):
-    op = access.op
-    return (op.result if isinstance(op, tt.LoadOp) else op.value).type.element_type
 
 
 def _scalar_row(func: tt.FuncOp, pid: SSAValue, store: tt.StoreOp, analysis: TileAccessAnalysis) -> RowAccess:
@@ -206,54 +199,47 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
                 box = analysis.store(op)
             except NotATile as exc:
                 raise NotARow(f"a store whose region is not known ({exc})") from None
-            loop = op.parent_op() if isinstance(op.parent_op(), scf.ForOp) else None
-            store = _box_row(func, pid, box, loop) if loop is not None else _box_row(func, pid, box, first)
+            loop = op.parent_op()
             in_place = loop is second and any(same_box(x2, box, second, second, same_base=False)
                                               for _, x2 in found.loads)
-            stores.append((store, in_place))
+            stores.append((_box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first), in_place))
         else:
             stores.append((_scalar_row(func, pid, op, analysis), False))
     program = RowProgram(func, pid, found, loads, stores)
-    program.slots = min(MAX_SLOTS, RING_BYTES // found.chunk_bytes)
     if program.slots < 4:
         raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four")
     return program
 
 
 class _Scalars:
-    """i64 scalars of step 3 at `b`'s point."""
+    """i64 scalars of steps 2-3 at `b`'s point (the function's start), each built once."""
 
     def __init__(self, b: OpBuilder, descriptors: DescriptorBuilder, programs: SSAValue):
         self.b = b
         self.descriptors = descriptors
         self.last_row = b.insert(arith.ExtSIOp(b.subi(programs, b.int_constant(1, 32)), result_type=i64)).out
+        self.values: dict[Poly, SSAValue] = {}
 
     def value(self, poly: Poly) -> SSAValue:
-        return self.descriptors.materialize(self.b, poly, i64)
+        if poly not in self.values:
+            self.values[poly] = self.descriptors.materialize(self.b, poly, i64)
+        return self.values[poly]
 
     def elements(self, row: RowAccess) -> SSAValue:
         """Elements of the 1-D view of every row: `(G - 1) * stride + extent`."""
-        b = self.b
-        return b.addi(b.muli(self.last_row, self.value(row.stride)), self.value(row.extent))
+        return self.value(Poly.atom(self.last_row) * row.stride + row.extent)
 
     def start(self, row: RowAccess) -> SSAValue:
         """The byte address of row 0's first element."""
-        b = self.b
-        base = b.insert(tt.PtrToIntOp(row.base, result_type=i64)).result
-        return b.addi(base, b.muli(self.value(row.offset), b.constant(row.element_bytes, i64)))
+        base = self.b.insert(tt.PtrToIntOp(row.base, result_type=i64)).result
+        return self.b.addi(base, self.value(row.offset.scaled(row.element_bytes)))
 
     def hull(self, row: RowAccess) -> tuple[SSAValue, SSAValue]:
         """[first, last] byte of every row's box (stride >= 0, checked beside)."""
-        b = self.b
         first = self.start(row)
-        bytes_ = b.muli(self.elements(row), b.constant(row.element_bytes, i64))
-        return first, b.subi(b.addi(first, bytes_), b.constant(1, i64))
-
-    def all_of(self, *conditions: SSAValue) -> SSAValue:
-        total = conditions[0]
-        for condition in conditions[1:]:
-            total = self.b.insert(arith.AndIOp(total, condition)).result
-        return total
+        last = Poly.atom(self.last_row) * row.stride.scaled(row.element_bytes) + \
+            (row.extent.scaled(row.element_bytes) - Poly.constant(1))
+        return first, self.b.addi(first, self.value(last))
 
 
 def hoisted_trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
@@ -263,29 +249,28 @@ def hoisted_trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
     return ceil_trip_count(b, loop, constants)
 
 
-def condition(program: RowProgram, b: OpBuilder, descriptors: DescriptorBuilder, programs: SSAValue,
-              trips: SSAValue) -> SSAValue:
+def condition(program: RowProgram, s: _Scalars, trips: SSAValue) -> SSAValue:
     """Step 3: the i1 under which the ring version runs."""
-    s = _Scalars(b, descriptors, programs)
+    b = s.b
     zero = b.constant(0, i64)
     checks = [b.cmpi(CmpIPredicate.sle, trips, b.int_constant(program.slots // 2, 32))]
+    checks += [b.cmpi(CmpIPredicate.sge, s.value(store.stride), zero) for store, _ in program.stores]
+    store_hulls = [s.hull(store) for store, _ in program.stores]
     for load in program.loads:
         checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
-        checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load), b.constant(I32_MAX - (1 << 20), i64)))
-        aligned = b.insert(arith.RemSIOp(s.start(load), b.constant(TMA_ALIGNMENT_BYTES, i64))).result
+        checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load),
+                             b.constant(TMA_MAX_COORDINATE_EXTENT - COORDINATE_MARGIN, i64)))
+        aligned = b.insert(arith.RemSIOp(s.start(load), b.constant(TMA_GLOBAL_ALIGN_BYTES, i64))).result
         checks.append(b.cmpi(CmpIPredicate.eq, aligned, zero))
-        load_first, load_last = s.hull(load)
-        for store, in_place in program.stores:
-            checks.append(b.cmpi(CmpIPredicate.sge, s.value(store.stride), zero))
-            store_first, store_last = s.hull(store)
-            disjoint = b.insert(arith.OrIOp(b.cmpi(CmpIPredicate.slt, store_last, load_first),
-                                            b.cmpi(CmpIPredicate.slt, load_last, store_first))).result
+        load_hull = s.hull(load)
+        for (store, in_place), store_hull in zip(program.stores, store_hulls):
+            safe = disjoint(b, store_hull, load_hull)
             if in_place:
-                same = s.all_of(b.cmpi(CmpIPredicate.eq, store_first, load_first),
-                                b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
-                disjoint = b.insert(arith.OrIOp(disjoint, same)).result
-            checks.append(disjoint)
-    return s.all_of(*checks)
+                same = b.andi(b.cmpi(CmpIPredicate.eq, store_hull[0], load_hull[0]),
+                              b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
+                safe = b.insert(arith.OrIOp(safe, same)).result
+            checks.append(safe)
+    return functools.reduce(b.andi, checks)
 
 
 @dataclass
@@ -304,7 +289,8 @@ class _Ring:
 
 
 def _row_loop(b: OpBuilder, pid: SSAValue, programs: SSAValue, persistent: SSAValue) -> tuple[scf.ForOp, OpBuilder]:
-    """`for row = pid; row < G; row += P` (pid < P), carrying the CTA's chunk count (from 0), and a builder at the start of its body."""
+    """`for row = pid; row < G; row += P` (pid < P), carrying the CTA's chunk count (from 0),
+    and a builder at the start of its body."""
     body = Block(arg_types=[i32, i32])
     loop = b.insert(scf.ForOp(pid, programs, persistent, [b.int_constant(0, 32)], body=body))
     return loop, OpBuilder(InsertPoint.at_end(body), b.location)
@@ -364,7 +350,7 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
 
 
 def _cloned_loop(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> scf.ForOp:
-    """The clone of `loop` (found through its induction variable's first reader, or its results)."""
+    """The clone of `loop` (the owner of its induction variable's clone)."""
     return mapping[loop.body.args[0]].owner.parent_op()
 
 
@@ -377,11 +363,7 @@ def _read_slot(load: tt.LoadOp, loop: scf.ForOp, ring: _Ring, buffer: SSAValue, 
     value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, slot), result_type=load.result.type)).result
     if load.mask is not None and load.other is not None:  # the box may read the next row where the mask is false
         value = b.select(load.mask, value, load.other)
-    load.result.replace_all_uses_with(value)
-    address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
-    Rewriter.erase_op(load)
-    for producer in address:
-        erase_dead_chain(None, producer)
+    replace_load(load, value)
 
 
 def _release(loop: scf.ForOp, ring: _Ring, count: SSAValue) -> None:
@@ -404,7 +386,8 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None
     b = OpBuilder(InsertPoint.after(pid.owner), location)
     programs = b.insert(tt.GetNumProgramsOp(0)).result
     trips = hoisted_trip_count(b, program.row.first)
-    guard = condition(program, b, descriptors, programs, trips)
+    scalars = _Scalars(b, descriptors, programs)
+    guard = condition(program, scalars, trips)
     ring_version, original = Block(), Block()
     b.insert(scf.IfOp(guard, [], Region(ring_version), Region(original)))
     for op in body:
@@ -428,10 +411,9 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None
     full = create_barrier_alloc(ready, program.slots, 1, last=ready)
     empty = create_barrier_alloc(ready, program.slots, 1, last=ready)
     rb.set_before(ready)
-    scalars = _Scalars(rb, descriptors, programs)
     descs = []
     for load, encoding in zip(program.loads, encodings):
-        base = rb.insert(tt.AddPtrOp(load.base, descriptors.materialize(rb, load.offset, i64))).result
+        base = rb.insert(tt.AddPtrOp(load.base, scalars.value(load.offset))).result
         extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
         loaded = load.access.op.result.type
         block_type = TensorType(loaded.element_type, loaded.get_shape(), encoding)
@@ -445,7 +427,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None
     rb.set_after(ready)
     ws = rb.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer),
                                         partition_regions=[Region(producer)],
-                                        partition_num_warps=[PRODUCER_WARPS]))
+                                        partition_num_warps=[PRODUCER_NUM_WARPS]))
     ws.partitions_op.location = location
 
 
