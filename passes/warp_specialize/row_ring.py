@@ -12,40 +12,59 @@ iteration; stores between them bounded), and whose program is its row:
      row's extent E functions of the kernel's arguments only (not of pid), boxes
      one-dimensional and contiguous. No other loop, atomic or barrier in the function.
   2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`,
-     of `(G - 1) S + E` elements (G = `tt.get_num_programs x`); row r's chunk j is the box
-     at `r S + start(j)`. The box may read past E into the next row where the row's last
-     chunk is partial: where the load has an `other`, the mask selects it (zero included: TMA
-     does not zero what lies in the next row), as the original load did.
-  3. At run time, at the function's start, the ring version runs where (a) L1's trip count
-     is at most SLOTS / 2 (two rows in the ring, so the next row streams under this one),
-     (b) the 1-D tensor's coordinates fit i32 and S >= 0, (c) its base is 16-byte aligned
-     (TMA), and (d) no store of any row writes what any row's X1 reads: its byte hull over
-     all rows is disjoint from X1's, or it writes X1's box of its own row (in place: same
-     address and stride, the same box iteration for iteration). The hulls are affine in the
-     row, so rows 0 and G - 1 bound them. Otherwise the function body runs as written.
-  4. The ring version: `SLOTS = min(MAX_SLOTS, RING_BYTES / chunk bytes)` slots, a full and an empty
-     mbarrier each (count 1), and `ttg.warp_specialize`:
-       - the default region (the kernel's warps) runs `for row = pid; row < G; row += P`
-         the function body with pid := row; L1's X1 waits for its slot's full mbarrier and
-         reads it (`ttg.local_load`), L2's X2 reads it, then after a `gpu.barrier` (every
-         warp has read it) arrives on its empty mbarrier. Slot and phase of chunk j of a row
-         are those of the CTA's chunk count g + j (g: chunks of the CTA's earlier rows).
-       - a one-warp partition runs the same rows: for each chunk, wait for its slot's empty
-         mbarrier (phase flipped: the first pass through the ring does not wait), arm the
-         full one with the chunk's bytes and issue the TMA copy.
+     of `(G - 1) S + E` elements (G = `tt.get_num_programs x`); row r's chunk j (L1's
+     iteration j) is the box at `r S + start(j)`. The box may read past E into the next row
+     where the row's last chunk is partial: where the load has an `other`, the mask selects
+     it (zero included: TMA does not zero what lies in the next row), as the original load did.
+  3. Slots: K = max(1, SLOT_BYTES / chunk bytes) chunks a slot, SLOTS = RING_BYTES / (K
+     chunk bytes) slots, each with a full and an empty mbarrier (count 1).
+     A row takes R = ceil(trips / K) slots; chunk j sits in the row's slot j / K at place
+     j % K. Whole slots make the waits, releases and barriers come once a slot: Triton's
+     barrier analysis puts a CTA barrier between two waits on one mbarrier array and after
+     an arrive, which once a chunk stalled every warp (ncu, docs/measurements.md).
+  4. At run time, at the function's start, the ring version runs where (a) R <= SLOTS / 2
+     (two rows in the ring, so the next row streams under this one), (b) the 1-D tensor's
+     coordinates fit i32 and S >= 0, (c) its base is 16-byte aligned (TMA), and (d) no store
+     of any row writes what any row's X1 or a prefetched load (step 6) reads: its byte hull
+     over all rows is disjoint from theirs, or it writes X1's box of its own row (in place:
+     same address and stride, the same box iteration for iteration). The hulls are affine
+     in the row, so rows 0 and G - 1 bound them. Otherwise the function body runs as written.
+  5. The ring version, `ttg.warp_specialize`:
+       - C consumers (the default region, and with C = 2 a partition of as many warps, on
+         alternate rows: consumer c runs rows pid + c P, then every C P-th) run the function
+         body with pid := row. L1's X1 waits for its slot's full mbarrier at the slot's first
+         chunk and reads its chunk (`ttg.local_load`); L2's X2 reads it; at the slot's last
+         chunk (or the row's), a `gpu.barrier` (every warp has read the slot), the arrive on
+         its empty mbarrier, and a second barrier (so the analysis adds none before the next
+         chunk's read). A row's slots are the CTA's slot count g .. g + R - 1 (g: slots of the
+         earlier rows, all consumers'), the ring slot and phase of g' being g' % SLOTS and
+         (g' / SLOTS) & 1.
+       - a one-warp partition walks every row: for each of its slots, wait for the empty
+         mbarrier (phase flipped: the first pass through the ring does not wait), expect K
+         chunks' bytes on the full one and issue K TMA copies per cached load; a chunk past
+         the row's last is copied from past the view's end, which TMA fills with zeros
+         without reading memory, so every slot's bytes arrive alike.
+     C: 2 where L1's or L2's body reduces across warps (`tt.reduce`: online softmax's max
+     and sum every chunk, each a barrier the consumer waits on; a second consumer fills
+     those waits), else 1 (two consumers halve each one's registers: a layer norm at 32768
+     ran at 0.71x copy with two against 0.81x with one). `consumers=1|2` forces it.
      P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
      first P programs are resident at once; every later program exits at once (an
      `scf.if pid < P` around the allocations and partitions: it initialises no mbarrier).
+  6. The consumers' other loads of L1 and L2 (a norm's weights), where `register_prefetch`
+     allows them and their hull is known, are issued d iterations ahead into registers
+     (`register_prefetch.prefetch`, the loop unrolled by d): d covers the consumer's share of
+     the SM's bytes in flight (`H100_BYTES_IN_FLIGHT_PER_SM / (C chunk bytes)` chunks) as far
+     as `PREFETCH_REGISTER_BYTES` a thread allow. One CTA per SM hides no load latency behind
+     other CTAs, and each chunk's work is short.
 
 `RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
-session, Gluon: 0.92-0.96x copy for rows of 16384-32768 bf16 elements, with the next
-chunk's weights prefetched and, for short rows, two consumers on alternate rows). This pass
-builds one consumer and no prefetch, and measured 0.54-0.76x copy on the H100 (tenth
-session: at or below the default pipeline): one consumer per SM waits out each row's
-reductions and weight loads, which eight resident CTAs overlap in the default pipeline.
-The ring's shared memory is also fixed when the kernel compiles and the row's length is
-not, so a row that does not fit runs the loops as written at one CTA per SM. So
-`ttgir-sm90` runs this pass only with `row-ring=true`.
+session, Gluon). Measured on the H100 (eleventh session), x copy bandwidth: rows of 32768
+bf16 elements 0.81 (layer norm), 0.88 (RMS norm), 0.70 (online softmax), against 0.76,
+0.74, 0.76 for the default pipeline; rows of 8192 0.60-0.73 against 0.93-0.99. The ring's
+shared memory is fixed when the kernel compiles and the row's length is not: a short row
+takes the ring at one CTA per SM, and a row that does not fit runs the loops as written at
+one CTA per SM. So `ttgir-sm90` runs this pass only with `row-ring=true`.
 
 Remarks: `row ring not built: <reason>` at the function's first loop where L1, L2 pair but a
 precondition fails. Preconditions: sm_90 (TMA); TTGIR with layouts; before the pipeliner.
@@ -71,25 +90,39 @@ from ttpipe.passes.analysis.polynomial import Iteration, Poly
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.hardware import H100_SMS, TMA_GLOBAL_ALIGN_BYTES, TMA_MAX_COORDINATE_EXTENT, is_hopper
+from ttpipe.passes.common.hardware import (
+    H100_BYTES_IN_FLIGHT_PER_SM,
+    H100_SMS,
+    TMA_GLOBAL_ALIGN_BYTES,
+    TMA_MAX_COORDINATE_EXTENT,
+    is_hopper,
+)
 from ttpipe.passes.common.ir import ceil_trip_count, iteration_index
 from ttpipe.passes.common.mma_layouts import element_bit_width
-from ttpipe.passes.common.target import nvidia_compute_capability
-from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view
+from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
+from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
+from ttpipe.passes.pipeline.register_prefetch import prefetch, prefetchable
 from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, replace_load, same_box
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
+from ttpipe.passes.warp_specialize.options import one_of
 
 RING_BYTES = 192 * 1024
 """Shared memory of the ring (one CTA per SM; see the module docstring)."""
 
-MAX_SLOTS = 64
-"""Slots at most (each has two mbarriers, initialised one by one): chunks under 3 KB fill
-less than `RING_BYTES`."""
-
 COORDINATE_MARGIN = 1 << 20
 """Elements the 1-D view of the rows keeps below `TMA_MAX_COORDINATE_EXTENT`."""
+
+SLOT_BYTES = 16 * 1024
+"""A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
+(each wait, release and barrier comes once a slot, not once a chunk)."""
+
+PREFETCH_REGISTER_BYTES = 64
+"""Bytes a consumer thread may hold in loads issued ahead (16 registers; step 6)."""
+
+CONSUMERS = ("auto", "1", "2")
+"""The `consumers` option's choices (step 5)."""
 
 REMARK = "row ring not built: "
 
@@ -122,11 +155,33 @@ class RowProgram:
     loads: list[RowAccess]
     stores: list[tuple[RowAccess, bool]]
     """Each store's address, and whether it may write its row's cached box in place."""
+    prefetched: list[tuple[tt.LoadOp, scf.ForOp, RowAccess]]
+    """The loops' other loads that the consumer issues ahead (step 5), with their loop."""
+
+    @property
+    def chunks_per_slot(self) -> int:
+        """Chunks (L1 iterations: one box of every cached load) a slot holds."""
+        return max(1, SLOT_BYTES // self.row.chunk_bytes)
 
     @property
     def slots(self) -> int:
-        """The ring's slots: one chunk of every cached load each."""
-        return min(MAX_SLOTS, RING_BYTES // self.row.chunk_bytes)
+        """The ring's slots."""
+        return RING_BYTES // (self.chunks_per_slot * self.row.chunk_bytes)
+
+    @property
+    def consumers(self) -> int:
+        """Step 5's cost model: two consumers where a loop's body reduces across warps."""
+        loops = (self.row.first, self.row.second)
+        return 2 if any(isinstance(op, tt.ReduceOp) for loop in loops for op in loop.body.walk()) else 1
+
+    def prefetch_distance(self, loop: scf.ForOp, consumers: int) -> int:
+        """Step 5's iterations ahead for `loop`'s prefetched loads: as many chunks as cover
+        the consumer's share of the SM's bytes in flight, as far as `PREFETCH_REGISTER_BYTES`
+        a thread allow."""
+        ahead = -(-H100_BYTES_IN_FLIGHT_PER_SM // (consumers * self.row.chunk_bytes))
+        loads = [load for load, owner, _ in self.prefetched if owner is loop]
+        per_thread = sum(tile_bytes(load.result.type) for load in loads) // (num_warps(self.func) * threads_per_warp(self.func))
+        return max(1, min(ahead, PREFETCH_REGISTER_BYTES // max(per_thread, 1)))
 
 
 def _split_row(poly: Poly, pid: SSAValue) -> tuple[Poly, Poly]:
@@ -192,6 +247,15 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
                                                                                              arith.ConstantOp):
             raise NotARow("loop bounds that are not the kernel's arguments or constants")
     loads = [_box_row(func, pid, first_access, first) for first_access, _ in found.loads]
+    cached = {access.op for pair in found.loads for access in pair}
+    prefetched = []
+    for loop in (first, second):
+        for op in loop.body.ops:
+            if isinstance(op, tt.LoadOp) and op not in cached and prefetchable(op, loop):
+                try:
+                    prefetched.append((op, loop, _box_row(func, pid, analysis.load(op, any_other=True), loop)))
+                except (NotATile, NotARow):
+                    continue  # a load whose hull is not known stays where it is
     stores = []
     for op in (nested for nested in func.walk() if isinstance(nested, tt.StoreOp)):
         if isinstance(op.value.type, TensorType):
@@ -205,9 +269,9 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             stores.append((_box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first), in_place))
         else:
             stores.append((_scalar_row(func, pid, op, analysis), False))
-    program = RowProgram(func, pid, found, loads, stores)
+    program = RowProgram(func, pid, found, loads, stores, prefetched)
     if program.slots < 4:
-        raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four")
+        raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four slots")
     return program
 
 
@@ -249,11 +313,11 @@ def hoisted_trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
     return ceil_trip_count(b, loop, constants)
 
 
-def condition(program: RowProgram, s: _Scalars, trips: SSAValue) -> SSAValue:
-    """Step 3: the i1 under which the ring version runs."""
+def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue:
+    """Step 3: the i1 under which the ring version runs (`row_slots`: the slots a row fills)."""
     b = s.b
     zero = b.constant(0, i64)
-    checks = [b.cmpi(CmpIPredicate.sle, trips, b.int_constant(program.slots // 2, 32))]
+    checks = [b.cmpi(CmpIPredicate.sle, row_slots, b.int_constant(program.slots // 2, 32))]
     checks += [b.cmpi(CmpIPredicate.sge, s.value(store.stride), zero) for store, _ in program.stores]
     store_hulls = [s.hull(store) for store, _ in program.stores]
     for load in program.loads:
@@ -270,29 +334,41 @@ def condition(program: RowProgram, s: _Scalars, trips: SSAValue) -> SSAValue:
                               b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
                 safe = b.insert(arith.OrIOp(safe, same)).result
             checks.append(safe)
+    for _, _, load in program.prefetched:
+        checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
+        load_hull = s.hull(load)
+        checks += [disjoint(b, store_hull, load_hull) for store_hull in store_hulls]
     return functools.reduce(b.andi, checks)
 
 
 @dataclass
 class _Ring:
-    """The ring as one partition sees it."""
+    """The ring as one partition sees it: `slots` slots of `chunks_per_slot` chunks each."""
 
     buffers: list[SSAValue]
     full: SSAValue
     empty: SSAValue
     slots: SSAValue
+    chunks_per_slot: int
 
     def slot_and_phase(self, b: OpBuilder, count: SSAValue) -> tuple[SSAValue, SSAValue]:
-        """The slot of the CTA's `count`-th chunk and the phase its mbarriers complete then."""
+        """The slot of the CTA's `count`-th slot fill and the phase its mbarriers complete then."""
         slot = b.remsi(count, self.slots)
         return slot, b.andi(b.divsi(count, self.slots), b.int_constant(1, 32))
 
+    def chunk(self, b: OpBuilder, buffer: SSAValue, slot: SSAValue, within: SSAValue | int) -> SSAValue:
+        """Chunk `within` of `slot` in `buffer`."""
+        first = b.muli(slot, b.int_constant(self.chunks_per_slot, 32))
+        index = b.addi(first, within if isinstance(within, SSAValue) else b.int_constant(within, 32))
+        return single_buffer_view(b, buffer, index)
 
-def _row_loop(b: OpBuilder, pid: SSAValue, programs: SSAValue, persistent: SSAValue) -> tuple[scf.ForOp, OpBuilder]:
-    """`for row = pid; row < G; row += P` (pid < P), carrying the CTA's chunk count (from 0),
-    and a builder at the start of its body."""
+
+def _row_loop(b: OpBuilder, first_row: SSAValue, programs: SSAValue, step: SSAValue,
+              first_count: SSAValue) -> tuple[scf.ForOp, OpBuilder]:
+    """`for row = first_row; row < G; row += step`, carrying the CTA's slot count (from
+    `first_count`), and a builder at the start of its body."""
     body = Block(arg_types=[i32, i32])
-    loop = b.insert(scf.ForOp(pid, programs, persistent, [b.int_constant(0, 32)], body=body))
+    loop = b.insert(scf.ForOp(first_row, programs, step, [first_count], body=body))
     return loop, OpBuilder(InsertPoint.at_end(body), b.location)
 
 
@@ -303,38 +379,48 @@ def _coordinate(b: OpBuilder, load: RowAccess, row: SSAValue, chunk: SSAValue, l
     return descriptors.materialize(b, Poly.atom(row) * load.stride + start, i32)
 
 
-def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], trips: SSAValue, pid: SSAValue,
-              programs: SSAValue, persistent: SSAValue, builder: DescriptorBuilder, location) -> Block:
-    """The one-warp partition (step 4), reading outer values (`isolate` captures them)."""
+def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], extents: list[SSAValue],
+              trips: SSAValue, row_slots: SSAValue, pid: SSAValue, programs: SSAValue, persistent: SSAValue,
+              builder: DescriptorBuilder, location) -> Block:
+    """The one-warp partition (step 4), reading outer values (`isolate` captures them): for
+    each slot of each row, wait for it to be empty, expect its bytes and copy its chunks; a
+    chunk past the row's last is copied from past the view's end (`extents`): TMA fills it
+    with zeros, reads no memory and counts its bytes, so every slot completes alike."""
     block = Block()
     b = OpBuilder(InsertPoint.at_end(block), location)
-    rows, rb = _row_loop(b, pid, programs, persistent)
+    rows, rb = _row_loop(b, pid, programs, persistent, b.int_constant(0, 32))
     row, count = rows.body.args
-    chunks = Block(arg_types=[i32])
-    rb.insert(scf.ForOp(rb.int_constant(0, 32), trips, rb.int_constant(1, 32), [], body=chunks))
-    cb = OpBuilder(InsertPoint.at_end(chunks), location)
-    chunk = chunks.args[0]
-    slot, phase = ring.slot_and_phase(cb, cb.addi(count, chunk))
-    cb.insert(ttng.WaitBarrierOp(single_buffer_view(cb, ring.empty, slot), cb.xori(phase, cb.int_constant(1, 32))))
-    full = single_buffer_view(cb, ring.full, slot)
-    true = cb.constant(1, i1)
-    cb.insert(ttng.BarrierExpectOp(full, true, size=program.row.chunk_bytes))
-    for load, desc, buffer in zip(program.loads, descriptors, ring.buffers):
-        coordinate = _coordinate(cb, load, row, chunk, program.row.first, builder)
-        cb.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc, [coordinate], full, single_buffer_view(cb, buffer, slot),
-                                                  true))
-    cb.insert(scf.YieldOp())
-    rb.insert(scf.YieldOp(rb.addi(count, trips)))
+    fills = Block(arg_types=[i32])
+    rb.insert(scf.ForOp(rb.int_constant(0, 32), row_slots, rb.int_constant(1, 32), [], body=fills))
+    fb = OpBuilder(InsertPoint.at_end(fills), location)
+    fill = fills.args[0]
+    slot, phase = ring.slot_and_phase(fb, fb.addi(count, fill))
+    fb.insert(ttng.WaitBarrierOp(single_buffer_view(fb, ring.empty, slot), fb.xori(phase, fb.int_constant(1, 32))))
+    full = single_buffer_view(fb, ring.full, slot)
+    true = fb.constant(1, i1)
+    fb.insert(ttng.BarrierExpectOp(full, true, size=ring.chunks_per_slot * program.row.chunk_bytes))
+    for within in range(ring.chunks_per_slot):
+        chunk = fb.addi(fb.muli(fill, fb.int_constant(ring.chunks_per_slot, 32)), fb.int_constant(within, 32))
+        in_row = fb.cmpi(CmpIPredicate.slt, chunk, trips)
+        for load, desc, extent, buffer in zip(program.loads, descriptors, extents, ring.buffers):
+            coordinate = fb.select(in_row, _coordinate(fb, load, row, chunk, program.row.first, builder), extent)
+            fb.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc, [coordinate], full, ring.chunk(fb, buffer, slot, within),
+                                                      true))
+    fb.insert(scf.YieldOp())
+    rb.insert(scf.YieldOp(rb.addi(count, row_slots)))
     b.insert(ttg.WarpReturnOp())
     return block
 
 
-def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SSAValue, pid: SSAValue,
-              programs: SSAValue, persistent: SSAValue, location) -> Block:
-    """The default region (step 4): the function body for each of the CTA's rows."""
+def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SSAValue, row_slots: SSAValue,
+              pid: SSAValue, programs: SSAValue, sms: int, consumer: int, consumers: int, location) -> Block:
+    """Consumer `consumer` of `consumers` (at most 2; step 5): the function body for each of
+    its rows, rows `pid + consumer P`, then every `consumers P`-th (P = `sms`)."""
     block = Block()
     b = OpBuilder(InsertPoint.at_end(block), location)
-    rows, rb = _row_loop(b, pid, programs, persistent)
+    first_row = b.addi(pid, b.int_constant(sms, 32)) if consumer else pid
+    first_count = row_slots if consumer else b.int_constant(0, 32)
+    rows, rb = _row_loop(b, first_row, programs, b.int_constant(consumers * sms, 32), first_count)
     row, count = rows.body.args
     mapping: dict[SSAValue, SSAValue] = {pid: row}
     for op in body:
@@ -343,9 +429,14 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
     for (x1, x2), buffer in zip(program.row.loads, ring.buffers):
         _read_slot(mapping[x1.op.result].owner, first, ring, buffer, count, wait=True)
         _read_slot(mapping[x2.op.result].owner, second, ring, buffer, count, wait=False)
-    _release(second, ring, count)
-    rb.insert(scf.YieldOp(rb.addi(count, trips)))
-    b.insert(ttg.WarpYieldOp())
+    _release(second, ring, count, trips)
+    for loop, cloned in ((program.row.first, first), (program.row.second, second)):
+        loads = [mapping[load.result].owner for load, owner, _ in program.prefetched if owner is loop]
+        if loads:
+            prefetch(cloned, loads, program.prefetch_distance(loop, consumers))
+    step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots
+    rb.insert(scf.YieldOp(rb.addi(count, step)))
+    b.insert(ttg.WarpYieldOp() if consumer == 0 else ttg.WarpReturnOp())
     return block
 
 
@@ -354,27 +445,60 @@ def _cloned_loop(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> scf.ForO
     return mapping[loop.body.args[0]].owner.parent_op()
 
 
+def _position(b: OpBuilder, loop: scf.ForOp, ring: _Ring) -> tuple[SSAValue, SSAValue, SSAValue]:
+    """In `loop`'s body: its iteration j, the row's slot j / k holding it and its place j % k there."""
+    j = iteration_index(b, loop)
+    if ring.chunks_per_slot == 1:
+        return j, j, b.int_constant(0, 32)
+    k = b.int_constant(ring.chunks_per_slot, 32)
+    return j, b.divsi(j, k), b.remsi(j, k)
+
+
+def _in_if(b: OpBuilder, condition: SSAValue | None) -> OpBuilder:
+    """A builder for ops that run where `condition` holds (always where it is None)."""
+    if condition is None:
+        return b
+    then = Block()
+    b.insert(scf.IfOp(condition, [], Region(then)))
+    then.add_op(scf.YieldOp())
+    return OpBuilder(InsertPoint.before(then.last_op), b.location)
+
+
 def _read_slot(load: tt.LoadOp, loop: scf.ForOp, ring: _Ring, buffer: SSAValue, count: SSAValue, wait: bool) -> None:
-    """The load reads its chunk's slot (after the slot's full mbarrier where `wait`)."""
+    """The load reads its chunk from its slot; where `wait`, the slot's first chunk waits for
+    the slot's full mbarrier first."""
     b = OpBuilder(InsertPoint.before(load), load.location)
-    slot, phase = ring.slot_and_phase(b, b.addi(count, iteration_index(b, loop)))
+    _, row_slot, within = _position(b, loop, ring)
+    slot, phase = ring.slot_and_phase(b, b.addi(count, row_slot))
     if wait:
-        b.insert(ttng.WaitBarrierOp(single_buffer_view(b, ring.full, slot), phase))
-    value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, slot), result_type=load.result.type)).result
+        first = None if ring.chunks_per_slot == 1 else b.cmpi(CmpIPredicate.eq, within, b.int_constant(0, 32))
+        full = single_buffer_view(b, ring.full, slot)
+        _in_if(b, first).insert(ttng.WaitBarrierOp(full, phase))
+    value = b.insert(ttg.LocalLoadOp(ring.chunk(b, buffer, slot, within), result_type=load.result.type)).result
     if load.mask is not None and load.other is not None:  # the box may read the next row where the mask is false
         value = b.select(load.mask, value, load.other)
     replace_load(load, value)
 
 
-def _release(loop: scf.ForOp, ring: _Ring, count: SSAValue) -> None:
-    """At the end of L2's iteration: every warp has read the chunk's slots; free them."""
+def _release(loop: scf.ForOp, ring: _Ring, count: SSAValue, trips: SSAValue) -> None:
+    """At the end of L2's iteration j, where j is its slot's last chunk (or the row's): every
+    warp has read the slot (a barrier); free it; a second barrier keeps every warp's next
+    shared-memory access after the arrive (Triton's barrier analysis would otherwise put
+    one before the next iteration's first read, in every iteration)."""
     b = OpBuilder(InsertPoint.before(loop.body.last_op), loop.location)
-    b.insert(gpu.BarrierOp())
-    slot, _ = ring.slot_and_phase(b, b.addi(count, iteration_index(b, loop)))
-    b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, ring.empty, slot), b.constant(1, i1), count=1))
+    j, row_slot, within = _position(b, loop, ring)
+    closes = None
+    if ring.chunks_per_slot > 1:
+        last = b.cmpi(CmpIPredicate.eq, within, b.int_constant(ring.chunks_per_slot - 1, 32))
+        closes = b.insert(arith.OrIOp(last, b.cmpi(CmpIPredicate.eq, j, b.subi(trips, b.int_constant(1, 32))))).result
+    rb = _in_if(b, closes)
+    rb.insert(gpu.BarrierOp())
+    slot, _ = ring.slot_and_phase(rb, rb.addi(count, row_slot))
+    rb.insert(ttng.ArriveBarrierOp(single_buffer_view(rb, ring.empty, slot), rb.constant(1, i1), count=1))
+    rb.insert(gpu.BarrierOp())
 
 
-def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None:
+def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consumers: int) -> None:
     """Steps 2-4 for one function: the program id and the run-time condition first, then
     `scf.if` (condition) { the ring version } else { the body as it was }."""
     block = program.func.body.block
@@ -386,8 +510,10 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None
     b = OpBuilder(InsertPoint.after(pid.owner), location)
     programs = b.insert(tt.GetNumProgramsOp(0)).result
     trips = hoisted_trip_count(b, program.row.first)
+    chunks_per_slot = b.int_constant(program.chunks_per_slot, 32)
+    row_slots = b.divsi(b.addi(trips, b.subi(chunks_per_slot, b.int_constant(1, 32))), chunks_per_slot)
     scalars = _Scalars(b, descriptors, programs)
-    guard = condition(program, scalars, trips)
+    guard = condition(program, scalars, row_slots)
     ring_version, original = Block(), Block()
     b.insert(scf.IfOp(guard, [], Region(ring_version), Region(original)))
     for op in body:
@@ -406,28 +532,34 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int) -> None
     rb.set_before(resident.last_op)
     ready = rb.insert(gpu.BarrierOp())  # the mbarriers' initialisation seen by every warp
     encodings = [descriptor_encoding(x1.op, x1) for x1, _ in program.row.loads]
-    buffers = [create_alloc(ready, x1.op.result.type, location, encoding, program.slots, last=ready)
+    buffers = [create_alloc(ready, x1.op.result.type, location, encoding, program.slots * program.chunks_per_slot,
+                            last=ready)
                for (x1, _), encoding in zip(program.row.loads, encodings)]
     full = create_barrier_alloc(ready, program.slots, 1, last=ready)
     empty = create_barrier_alloc(ready, program.slots, 1, last=ready)
     rb.set_before(ready)
-    descs = []
+    descs, extents = [], []
     for load, encoding in zip(program.loads, encodings):
         base = rb.insert(tt.AddPtrOp(load.base, scalars.value(load.offset))).result
         extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
+        extents.append(extent)
         loaded = load.access.op.result.type
         block_type = TensorType(loaded.element_type, loaded.get_shape(), encoding)
         descs.append(rb.insert(tt.MakeTensorDescOp(base, [extent], [rb.constant(1, i64)],
                                                    tt.TensorDescType(block_type))).result)
-    ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32))
-    consumer = _consumer(program, ring, body, trips, pid, programs, persistent, location)
-    producer = _producer(program, ring, descs, trips, pid, programs, persistent, descriptors, location)
+    ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32), program.chunks_per_slot)
+    consumer_blocks = [_consumer(program, ring, body, trips, row_slots, pid, programs, sms, consumer, consumers,
+                                 location) for consumer in range(consumers)]
+    producer = _producer(program, ring, descs, extents, trips, row_slots, pid, programs, persistent, descriptors,
+                         location)
+    partitions = [*consumer_blocks[1:], producer]
     captures: list[SSAValue] = []
-    isolate([producer], captures, [producer])
+    isolate(partitions, captures, partitions)
     rb.set_after(ready)
-    ws = rb.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer),
-                                        partition_regions=[Region(producer)],
-                                        partition_num_warps=[PRODUCER_NUM_WARPS]))
+    ws = rb.insert(ttg.WarpSpecializeOp(captures, default_region=Region(consumer_blocks[0]),
+                                        partition_regions=[Region(block) for block in partitions],
+                                        partition_num_warps=[num_warps(program.func)] * (consumers - 1)
+                                        + [PRODUCER_NUM_WARPS]))
     ws.partitions_op.location = location
 
 
@@ -445,12 +577,13 @@ class RowRing(ModulePass):
 
         scf.if (%n fits half the ring, the rows' stores clear of their reads, TMA-aligned) {
           ttg.warp_specialize
-          default {            // the kernel's warps
+          default {            // the kernel's warps (and, where a loop reduces, a second consumer)
             scf.for %row = %pid to %G step %P { the body, pid := row: the first loop waits for
-              each chunk's slot and reads it, the second reads it and releases it }
+              each slot of chunks and reads them, the second reads them and releases each slot;
+              the norms' weights loaded iterations ahead }
           }
           partition0 {         // one warp
-            scf.for %row = %pid to %G step %P { scf.for %j { wait empty ; expect ; TMA copy } }
+            scf.for %row = %pid to %G step %P { scf.for %slot { wait empty ; expect ; TMA copies } }
           }
         } else { the body as it was }
 
@@ -460,6 +593,9 @@ class RowRing(ModulePass):
     name = "ttpipe-row-ring"
 
     sms: int = field(default=H100_SMS, metadata={"help": "persistent CTAs: the GPU's SM count"})
+    consumers: str = field(default="auto", metadata={
+        "help": "consumers on alternate rows, each of the kernel's warps: auto (two where a loop reduces across "
+                "warps), 1 or 2", "check": one_of(CONSUMERS)})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_hopper(nvidia_compute_capability(op)):
@@ -473,4 +609,5 @@ class RowRing(ModulePass):
                 emit_remark(first, REMARK + str(exc))
                 continue
             if program is not None:
-                build(program, DescriptorBuilder(func, analysis), self.sms)
+                consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
+                build(program, DescriptorBuilder(func, analysis), self.sms, consumers)

@@ -98,8 +98,9 @@ OPTIONS = (
                "time walks it backwards: what the earlier loop read last, still in L2, first)"),
     PassOption("row-ring", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer "
-               "warp through a ring of shared memory, persistent over rows; off by default: 0.54-0.76x copy, below the "
-               "default pipeline, docs/measurements.md)"),
+               "warp through a ring of shared memory, persistent over rows; off by default: rows of 32768 gain "
+               "(0.81-0.88x copy against 0.74-0.76x), rows of 8192 lose (0.60-0.73x against 0.93-0.99x), "
+               "docs/measurements.md)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "

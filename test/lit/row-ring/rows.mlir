@@ -1,49 +1,59 @@
 // RUN: ttpipe-opt %s -p ttpipe-row-ring | filecheck %s
 // RUN: ttpipe-opt %s -p ttpipe-row-ring,ttpipe-verify-async 2>&1 >/dev/null | filecheck %s --check-prefix=VERIFIED --allow-empty
+// RUN: ttpipe-opt %s -p 'ttpipe-row-ring{consumers=2}' | filecheck %s --check-prefix=TWO
+// RUN: ttpipe-opt %s -p 'ttpipe-row-ring{consumers=2}',ttpipe-verify-async 2>&1 >/dev/null | filecheck %s --check-prefix=VERIFIED --allow-empty
 // RUN: ttpipe-opt %s -p 'ttgir-sm90{row-ring=true num-warps=8}' -o /dev/null
 
-// The ring version passes the async-protocol check.
+// The ring version passes the async-protocol check, with one consumer or two.
 // VERIFIED-NOT: error
 
 // A row summed, then divided by its sum and stored (one row per program; f16 chunks of 2048
-// elements, 4 KB: 48 slots in 192 KB). At the start: the row's chunks fit half the ring
-// (24), the stride is not negative, the 1-D view of every row fits i32 coordinates, its base
-// is 16-byte aligned, and y's rows lie clear of x's or on them (in place). Then the programs
-// past 132 do nothing; the others allocate the ring (a full and an empty mbarrier a slot),
-// make one descriptor for every row, and split: the kernel's warps walk rows pid, pid + 132,
-// ...: the first loop waits for each chunk's full mbarrier and reads its slot (the mask
-// selects -inf past the row: the box reads into the next row), the second reads it, and
-// after a barrier of every warp arrives on its empty mbarrier; one warp waits for each
-// slot's empty mbarrier (phase flipped), expects its 4096 bytes and copies the chunk at
-// row * stride + j * 2048. The else branch: the body as written.
+// elements, 4 KB: slots of 4 chunks, 12 slots in 192 KB). At the start: the row fills at
+// most half the ring (6 slots), the stride is not negative, the 1-D view of every row fits
+// i32 coordinates, its base is 16-byte aligned, and y's rows lie clear of x's or on them
+// (in place). Then the programs past 132 do nothing; the others allocate the ring (48
+// chunks; a full and an empty mbarrier a slot), make one descriptor for every row, and
+// split. No loop reduces across warps, so one consumer: the kernel's warps walk rows pid,
+// pid + 132, ...: the first loop waits for a slot's full mbarrier at its first chunk and
+// reads its chunk (the mask selects -inf past the row: the box reads into the next row);
+// the second reads it, and at a slot's last chunk (or the row's) arrives on its empty
+// mbarrier between two barriers of every warp. One warp, for each slot of each row, waits
+// for its empty mbarrier (phase flipped), expects its 16384 bytes and copies its 4 chunks,
+// those past the row from past the view's end. The else branch: the body as written.
 // CHECK-LABEL: tt.func @row_twice(
 // CHECK: %[[PID:.+]] = tt.get_program_id x
 // CHECK: %[[G:.+]] = tt.get_num_programs x
-// CHECK: arith.cmpi sle, %{{.+}}, %c24_i32
+// CHECK: arith.cmpi sle, %{{.+}}, %c6_i32
 // CHECK: tt.ptr_to_int
 // CHECK: arith.remsi %{{.+}}, %c16_i64
 // CHECK: scf.if %{{.+}} {
 // CHECK: %[[RESIDENT:.+]] = arith.cmpi slt, %[[PID]], %c132_i32
 // CHECK: scf.if %[[RESIDENT]] {
 // CHECK: %[[RING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x2048xf16
-// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x1xi64
-// CHECK-COUNT-48: ttng.init_barrier
-// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<48x1xi64
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<12x1xi64
+// CHECK-COUNT-12: ttng.init_barrier
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<12x1xi64
+// CHECK: %[[EXTENT:.+]] = arith.trunci
 // CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor
 // CHECK: gpu.barrier
 // CHECK: ttg.warp_specialize(
 // CHECK-NEXT: default {
-// CHECK: scf.for %[[ROW:.+]] = %[[PID]] to %[[G]] step %c132_i32 iter_args(%[[COUNT:.+]] = %c0_i32
+// CHECK: scf.for %[[ROW:.+]] = %[[PID]] to %[[G]] step %c132_i32{{.*}} iter_args(%[[COUNT:.+]] = %c0_i32
 // CHECK: scf.for
-// CHECK: ttng.wait_barrier
+// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %{{.+}}, %c0_i32
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: ttng.wait_barrier
 // CHECK: %[[X1:.+]] = ttg.local_load
 // CHECK: arith.select %{{.+}}, %[[X1]], %{{.+}}
 // CHECK: scf.for
 // CHECK-NOT: ttng.wait_barrier
 // CHECK: ttg.local_load
 // CHECK: tt.store
-// CHECK: gpu.barrier
+// CHECK: arith.cmpi eq, %{{.+}}, %c3_i32
+// CHECK: scf.if
+// CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
+// CHECK-NEXT: gpu.barrier
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
 // CHECK-SAME: num_warps(1)
@@ -51,8 +61,8 @@
 // CHECK: scf.for
 // CHECK: arith.xori
 // CHECK: ttng.wait_barrier
-// CHECK: ttng.barrier_expect %{{.+}}, 4096
-// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.barrier_expect %{{.+}}, 16384
+// CHECK-COUNT-4: ttng.async_tma_copy_global_to_local
 // CHECK: ttg.warp_return
 // CHECK: ttng.inval_barrier
 // CHECK: ttg.local_dealloc
@@ -60,6 +70,18 @@
 // CHECK: tt.load
 // CHECK: tt.load
 // CHECK: tt.store
+
+// Forced to two consumers: the second is a partition of the kernel's 8 warps taking the odd
+// rows (from pid + 132, every 264th), its slot count starting a row's slots later.
+// TWO-LABEL: tt.func @row_twice(
+// TWO: ttg.warp_specialize(
+// TWO: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c264_i32{{.*}} iter_args(%{{.+}} = %c0_i32
+// TWO: partition0(
+// TWO-SAME: num_warps(8)
+// TWO: %[[FIRST:.+]] = arith.addi %{{.+}}, %c132_i32
+// TWO: scf.for %{{.+}} = %[[FIRST]] to %{{.+}} step %c264_i32{{.*}} iter_args(%{{.+}} = %arg{{[0-9]+}})
+// TWO: partition1(
+// TWO-SAME: num_warps(1)
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @row_twice(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %n: i32) {

@@ -1,0 +1,143 @@
+"""Loads of a loop issued iterations ahead into registers: a software pipeline without shared
+memory, for loops whose shared memory is taken (the consumer of `ttpipe-row-ring`, whose
+ring fills it) and whose loads' latency no other CTA on the SM hides.
+
+Algorithm, for an `scf.for` (signed, constant step > 0) and loads of its body chosen by the
+caller, `distance` d >= 1:
+  1. A load is prefetchable when the body computes its operands by side-effect-free ops
+     (no region) from the induction variable and values defined outside the loop only: no
+     iteration argument, no other load, so iteration i's load can run in iteration i - d. The caller states that no write of the loop, or between the loop's start and a
+     load's own iteration, changes what it reads (`ttpipe-row-ring` checks the hulls of the
+     loads and the stores at run time).
+  2. Before the loop: the load's slice cloned for iterations 0 .. d-1 (iv := lb + k step),
+     each predicated (`predicate_op`: its mask and-ed with a splat) on that iteration
+     existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
+  3. The loop carries d values per load, oldest first: the load's readers read the oldest;
+     at the load's place, its slice cloned for iteration i + d (iv := iv + d step),
+     predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
+     new value last. A predicated-off load reads nothing; its lanes are never read (the
+     queue outlives the loop by d iterations that do not run).
+  4. The original load and its dead address chain go.
+  5. Where d > 1, the loop is unrolled by d: a loop over runs of d iterations (the body d
+     times, each copy reading the previous copy's yields), then the loop as it was for the
+     remaining iterations. Shifting the queue by one is a register copy of the value just
+     loaded, which waits for the load to land (ptxas cannot rename across the back edge):
+     the prefetch would wait in the iteration that issues it (ncu: 18 % of a layer norm's
+     stall samples on that copy, docs/measurements.md). After d copies the queue is back in
+     place, so the unrolled loop copies nothing.
+
+Registers: d times each load's tile a thread; `distance` is the caller's cost model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntegerType, i64
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import is_side_effect_free
+
+from ttpipe.dialects import arith, scf, tt
+from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value
+from ttpipe.passes.common.ir import (
+    append_yield_operands,
+    backward_slice_in_block,
+    erase_dead_chain,
+    replace_for_op_with_new_signature,
+    set_operand_groups,
+)
+from ttpipe.passes.pipeline.predicate import predicate_op
+
+
+def _slice(load: tt.LoadOp, loop: scf.ForOp) -> list[Operation] | None:
+    """The body ops computing `load`'s operands, when step 1 allows them; else None."""
+    body = loop.body
+    ops = backward_slice_in_block(load.operands, body)
+    for op in ops:
+        if op.regions or not is_side_effect_free(op):
+            return None
+    read = [value for op in (*ops, load) for value in op.operands]
+    if any(value.owner is body and value is not body.args[0] for value in read):
+        return None  # an iteration argument
+    return ops
+
+
+def prefetchable(load: tt.LoadOp, loop: scf.ForOp) -> bool:
+    """Step 1 for `load`, a load of `loop`'s body, and the loop's own requirements."""
+    step = constant_int_value(loop.step)
+    return (load.parent_block() is loop.body and loop.unsignedCmp is None and step is not None and step > 0
+            and isinstance(loop.body.args[0].type, IntegerType) and _slice(load, loop) is not None)
+
+
+def _wide(b: OpBuilder, value: SSAValue) -> SSAValue:
+    """`value` as i64 (an i32 sign-extended)."""
+    if value.type.width.data < 64:
+        return b.insert(arith.ExtSIOp(value, result_type=i64)).out
+    return value
+
+
+def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp, iteration: SSAValue,
+           ahead: int) -> SSAValue:
+    """At `b`: `load` for induction value `iteration + ahead * step`, predicated on it being
+    below the loop's upper bound."""
+    step = constant_int_value(loop.step)
+    exists = b.cmpi(CmpIPredicate.slt, b.addi(_wide(b, iteration), b.constant(ahead * step, i64)),
+                    _wide(b, loop.upperBound))
+    iv = b.addi(iteration, b.constant(ahead * step, iteration.type)) if ahead else iteration
+    mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv}
+    for op in ops:
+        b.insert(op.clone(value_mapper=mapping))
+    value = b.insert(load.clone(value_mapper=mapping))
+    predicate_op(value, exists)
+    return value.result
+
+
+def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int) -> scf.ForOp:
+    """Steps 2-4 for `loads` (each `prefetchable`) of `loop`; returns the new loop."""
+    slices = [_slice(load, loop) for load in loads]
+    before = OpBuilder(InsertPoint.before(loop), loop.location)
+    inits = [_issue(before, load, ops, loop, loop.lowerBound, k)
+             for load, ops in zip(loads, slices) for k in range(distance)]
+    first_new = len(loop.initArgs) + 1
+    loop = replace_for_op_with_new_signature(loop, inits)
+    queues = [loop.body.args[first_new + i * distance:first_new + (i + 1) * distance] for i in range(len(loads))]
+    yielded: list[SSAValue] = []
+    for load, ops, queue in zip(loads, slices, queues):
+        b = OpBuilder(InsertPoint.before(load), load.location)
+        ahead = _issue(b, load, ops, loop, loop.body.args[0], distance)
+        load.result.replace_all_uses_with(queue[0])
+        chain = [operand.owner for operand in load.operands if isinstance(operand.owner, Operation)]
+        load.detach()
+        load.erase()
+        for producer in chain:
+            erase_dead_chain(None, producer)
+        yielded += [*queue[1:], ahead]
+    append_yield_operands(loop, yielded)
+    if distance > 1:
+        _unroll(loop, distance)
+    return loop
+
+
+def _unroll(loop: scf.ForOp, factor: int) -> None:
+    """Step 5: runs of `factor` iterations in a loop of their own, before `loop`, which keeps
+    the remainder (it starts where the runs end, from their results)."""
+    b = OpBuilder(InsertPoint.before(loop), loop.location)
+    step = constant_int_value(loop.step)
+    iv_type = loop.body.args[0].type
+    run = b.constant(factor * step, iv_type)
+    runs = b.maxsi(b.divsi(b.subi(loop.upperBound, loop.lowerBound), run), b.constant(0, iv_type))
+    end = b.addi(loop.lowerBound, b.muli(runs, run))
+    body = Block(arg_types=[iv_type, *(arg.type for arg in loop.body.args[1:])])
+    runs_loop = b.insert(scf.ForOp(loop.lowerBound, end, run, list(loop.initArgs), body=body))
+    rb = OpBuilder(InsertPoint.at_end(body), loop.location)
+    values: list[SSAValue] = list(body.args[1:])
+    for copy in range(factor):
+        iv = rb.addi(body.args[0], rb.constant(copy * step, iv_type)) if copy else body.args[0]
+        mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], values))}
+        for op in list(loop.body.ops)[:-1]:
+            rb.insert(op.clone(value_mapper=mapping))
+        values = [mapping.get(value, value) for value in loop.body.last_op.operands]
+    rb.insert(scf.YieldOp(*values))
+    set_operand_groups(loop, lowerBound=[end], initArgs=list(runs_loop.res))
