@@ -18,13 +18,13 @@ caller, `distance` d >= 1:
      new value last. A predicated-off load reads nothing; its lanes are never read (the
      queue outlives the loop by d iterations that do not run).
   4. The original load and its dead address chain go.
-  5. Where d > 1, the loop is unrolled by d: a loop over runs of d iterations (the body d
-     times, each copy reading the previous copy's yields), then the loop as it was for the
-     remaining iterations. Shifting the queue by one is a register copy of the value just
-     loaded, which waits for the load to land (ptxas cannot rename across the back edge):
-     the prefetch would wait in the iteration that issues it (ncu: 18 % of a layer norm's
-     stall samples on that copy, docs/measurements.md). After d copies the queue is back in
-     place, so the unrolled loop copies nothing.
+  5. The caller unrolls the loop by a multiple of d (`unroll`): a loop over runs of d
+     iterations (the body d times, each copy reading the previous copy's yields), then the
+     loop as it was for the remaining iterations. Shifting the queue by one is a register
+     copy of the value just loaded, which waits for the load to land (ptxas cannot rename
+     across the back edge): the prefetch would wait in the iteration that issues it (ncu:
+     18 % of a layer norm's stall samples on that copy, docs/measurements.md). After d
+     copies the queue is back in place, so the unrolled loop copies nothing.
 
 Registers: d times each load's tile a thread; `distance` is the caller's cost model.
 """
@@ -115,14 +115,13 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int) -> scf.
             erase_dead_chain(None, producer)
         yielded += [*queue[1:], ahead]
     append_yield_operands(loop, yielded)
-    if distance > 1:
-        _unroll(loop, distance)
     return loop
 
 
-def _unroll(loop: scf.ForOp, factor: int) -> None:
-    """Step 5: runs of `factor` iterations in a loop of their own, before `loop`, which keeps
-    the remainder (it starts where the runs end, from their results)."""
+def unroll(loop: scf.ForOp, factor: int) -> None:
+    """Step 5 (any signed `scf.for` with a constant step > 0): runs of `factor` iterations in
+    a loop of their own, before `loop`, which keeps the remainder (it starts where the runs
+    end, from their results)."""
     b = OpBuilder(InsertPoint.before(loop), loop.location)
     step = constant_int_value(loop.step)
     iv_type = loop.body.args[0].type

@@ -17,7 +17,8 @@
 // pid + 132, ...: the first loop waits for a slot's full mbarrier at its first chunk and
 // reads its chunk (the mask selects -inf past the row: the box reads into the next row);
 // the second reads it, and at a slot's last chunk (or the row's) arrives on its empty
-// mbarrier between two barriers of every warp. One warp, for each slot of each row, waits
+// mbarrier between two barriers of every warp. Both loops run in steps of a slot (the body
+// 4 times), then the remaining chunks one by one. One warp, for each slot of each row, waits
 // for its empty mbarrier (phase flipped), expects its 16384 bytes and copies its 4 chunks,
 // those past the row from past the view's end. The else branch: the body as written.
 // CHECK-LABEL: tt.func @row_twice(
@@ -39,13 +40,16 @@
 // CHECK: ttg.warp_specialize(
 // CHECK-NEXT: default {
 // CHECK: scf.for %[[ROW:.+]] = %[[PID]] to %[[G]] step %c132_i32{{.*}} iter_args(%[[COUNT:.+]] = %c0_i32
-// CHECK: scf.for
+// CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32 iter_args
 // CHECK: %[[FIRST:.+]] = arith.cmpi eq, %{{.+}}, %c0_i32
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: ttng.wait_barrier
 // CHECK: %[[X1:.+]] = ttg.local_load
 // CHECK: arith.select %{{.+}}, %[[X1]], %{{.+}}
-// CHECK: scf.for
+// CHECK-COUNT-3: ttng.wait_barrier
+// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: ttng.wait_barrier
+// CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32
 // CHECK-NOT: ttng.wait_barrier
 // CHECK: ttg.local_load
 // CHECK: tt.store
@@ -54,6 +58,10 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-3: ttng.arrive_barrier
+// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK-NOT: ttng.wait_barrier
+// CHECK: ttng.arrive_barrier
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
 // CHECK-SAME: num_warps(1)

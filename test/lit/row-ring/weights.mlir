@@ -11,7 +11,8 @@
 // iterations 0-3, each predicated on the iteration existing; the loop itself runs in
 // steps of 4 chunks, the body 4 times, each copy reading its own slot of the queue and
 // loading the same slot 4 iterations ahead (the queue stays in place: no register copy);
-// the remaining iterations run the loop as it was, from where the runs end.
+// the remaining iterations run the loop as it was, from where the runs end. (4 is also a
+// slot's chunks, by which the ring unrolls both loops.)
 // CHECK-LABEL: tt.func @scaled_rows(
 // CHECK: %[[W:.+]] = tt.ptr_to_int %arg2
 // CHECK: %[[W_FIRST:.+]] = arith.addi %[[W]], %{{.+}} : i64
@@ -22,7 +23,7 @@
 // CHECK: scf.for
 // CHECK-COUNT-4: tt.load %{{.+}}, %{{.+}} : tensor<2048x!tt.ptr<f16>
 // CHECK: %[[END:.+]] = arith.addi %c0_i32{{.*}}, %{{.+}} : i32
-// CHECK: %[[RUNS:.+]]:4 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c8192_i32 iter_args(%[[Q0:.+]] = %{{.+}}, %[[Q1:.+]] = %{{.+}}, %[[Q2:.+]] = %{{.+}}, %[[Q3:.+]] = %{{.+}})
+// CHECK: %[[RUNS:.+]]:4 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c8192_i32{{.*}} iter_args(%[[Q0:.+]] = %{{.+}}, %[[Q1:.+]] = %{{.+}}, %[[Q2:.+]] = %{{.+}}, %[[Q3:.+]] = %{{.+}})
 // CHECK: %[[N0:.+]] = tt.load
 // CHECK: arith.extf %[[Q0]]
 // CHECK: tt.store
