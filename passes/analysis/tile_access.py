@@ -216,8 +216,13 @@ def _remap(form: IndexForm, dims: dict[int, int | None]) -> IndexForm:
 class TileAccessAnalysis:
     """Tile accesses of the loads of one module's functions (see the module docstring)."""
 
-    def __init__(self, axis_info: ModuleAxisInfo):
+    def __init__(self, axis_info: ModuleAxisInfo, aligned_bases: bool = True):
         self.axis_info = axis_info
+        self.aligned_bases = aligned_bases
+        """Whether a box's own base address must be known 16-byte aligned, as a descriptor
+        made at that address needs. False for a caller that makes one descriptor over a wider
+        view, whose base it checks at run time, and reads the box at coordinates
+        (`ttpipe-row-ring`: one 1-D view of every row, a row's chunk at `r S + j B`)."""
         self.computed: dict[Poly, list[SSAValue]] = {}
         """The scalars `scalar` has read, by their polynomial: values that compute it, so
         that coordinates can reuse them rather than compute them again."""
@@ -588,7 +593,7 @@ class _Box:
         base_bytes = self.analysis.divisibility(self.pointer.base)
         offset_bytes = base_offset.divisibility(self.analysis.divisibility) * element_bytes
         alignment = base_bytes if base_offset.is_zero else gcd(base_bytes, offset_bytes)
-        if alignment % TMA_GLOBAL_ALIGN_BYTES:
+        if self.analysis.aligned_bases and alignment % TMA_GLOBAL_ALIGN_BYTES:
             raise NotATile(f"the base address is known aligned to {alignment} bytes; TMA needs "
                            f"{TMA_GLOBAL_ALIGN_BYTES}")
         for dim, stride in enumerate(strides):

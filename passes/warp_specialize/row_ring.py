@@ -11,7 +11,11 @@ iteration; stores between them bounded), and whose program is its row:
      each store's address `base + pid * S + C + (box)` with S, C, the loop bounds and the
      row's extent E functions of the kernel's arguments only (not of pid), boxes
      one-dimensional and contiguous. No other loop, atomic or barrier in the function.
-  2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`,
+  2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`
+     (`TileAccessAnalysis` runs with `aligned_bases=False`: step 4 checks the alignment at
+     run time, where the stride is known; a chunk's start within its row must be known on
+     16 bytes, as TMA's innermost coordinate must be: an unaligned one is an illegal
+     instruction on the H100),
      of `(G - 1) S + E` elements (G = `tt.get_num_programs x`); row r's chunk j (L1's
      iteration j) is the box at `r S + start(j)`. The box may read past E into the next row
      where the row's last chunk is partial: where the load has an `other`, the mask selects
@@ -24,7 +28,8 @@ iteration; stores between them bounded), and whose program is its row:
      an arrive, which once a chunk stalled every warp (ncu, docs/measurements.md).
   4. At run time, at the function's start, the ring version runs where (a) R <= SLOTS / 2
      (two rows in the ring, so the next row streams under this one), (b) the 1-D tensor's
-     coordinates fit i32 and S >= 0, (c) its base is 16-byte aligned (TMA), and (d) no store
+     coordinates fit i32 and S >= 0, (c) its base and every row's start are 16-byte aligned
+     (`base + C` and S times the element's bytes: TMA), and (d) no store
      of any row writes what any row's X1 or a prefetched load (step 6) reads: its byte hull
      over all rows is disjoint from theirs, or it writes X1's box of its own row (in place:
      same address and stride, the same box iteration for iteration). The hulls are affine
@@ -252,6 +257,9 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
                                                                                              arith.ConstantOp):
             raise NotARow("loop bounds that are not the kernel's arguments or constants")
     loads = [_box_row(func, pid, first_access, first) for first_access, _ in found.loads]
+    for load in loads:
+        if load.access.dims[0].start.divisibility(analysis.divisibility) * load.element_bytes % TMA_GLOBAL_ALIGN_BYTES:
+            raise NotARow("a chunk that does not start on 16 bytes of its row (TMA's innermost coordinate)")
     cached = {access.op for pair in found.loads for access in pair}
     prefetched = []
     for loop in (first, second):
@@ -329,8 +337,9 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
         checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
         checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load),
                              b.constant(TMA_MAX_COORDINATE_EXTENT - COORDINATE_MARGIN, i64)))
-        aligned = b.insert(arith.RemSIOp(s.start(load), b.constant(TMA_GLOBAL_ALIGN_BYTES, i64))).result
-        checks.append(b.cmpi(CmpIPredicate.eq, aligned, zero))
+        alignment = b.constant(TMA_GLOBAL_ALIGN_BYTES, i64)
+        for address in (s.start(load), s.value(load.stride.scaled(load.element_bytes))):
+            checks.append(b.cmpi(CmpIPredicate.eq, b.insert(arith.RemSIOp(address, alignment)).result, zero))
         load_hull = s.hull(load)
         for (store, in_place), store_hull in zip(program.stores, store_hulls):
             safe = disjoint(b, store_hull, load_hull)
@@ -609,7 +618,7 @@ class RowRing(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_hopper(nvidia_compute_capability(op)):
             return
-        analysis = TileAccessAnalysis(ModuleAxisInfo(op))
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op), aligned_bases=False)
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
             try:
                 program = row_program(func, analysis)

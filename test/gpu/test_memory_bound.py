@@ -129,7 +129,8 @@ def run_child(cases: list[tuple], pipeline: str | None) -> None:
         started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
         pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: "
                     f"{started[-1] if started else 'none'}\n{err[-2000:]}")
-    assert process.returncode == 0, err[-4000:]
+    started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
+    assert process.returncode == 0, f"last case started: {started[-1] if started else 'none'}\n{err[-4000:]}"
     results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
     assert [r["case"] for r in results] == [list(case) for case in cases]
     bad = [r for r in results

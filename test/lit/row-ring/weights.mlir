@@ -4,7 +4,9 @@
 // VERIFIED-NOT: error
 
 // A row scaled by the root of its mean square and by a weight vector w (an RMS norm: f16
-// chunks of 2048 elements at 8 warps). The loop that writes the row also loads w, which
+// chunks of 2048 elements at 8 warps). The stride and the row's length are not known
+// multiples of 16: the run-time condition checks that x's base and every row's start
+// (the stride's bytes) fall on 16 bytes, as TMA's coordinates must. The loop that writes the row also loads w, which
 // the ring does not hold: it is issued 4 iterations ahead (32 KB in flight cover 8 chunks
 // of 4 KB; 64 bytes a thread hold 4 of w's 16-byte tiles). The run-time condition adds w's
 // stride (not negative) and y's hull clear of w's. Before the second loop, w of its
@@ -14,6 +16,10 @@
 // the remaining iterations run the loop as it was, from where the runs end. (4 is also a
 // slot's chunks, by which the ring unrolls both loops.)
 // CHECK-LABEL: tt.func @scaled_rows(
+// CHECK: tt.ptr_to_int %arg0
+// CHECK: %[[ROW_BYTES:.+]] = arith.muli %{{.+}}, %c2_i64{{.*}} : i64
+// CHECK: arith.remsi %{{.+}}, %c16_i64
+// CHECK: arith.remsi %[[ROW_BYTES]], %c16_i64
 // CHECK: %[[W:.+]] = tt.ptr_to_int %arg2
 // CHECK: %[[W_FIRST:.+]] = arith.addi %[[W]], %{{.+}} : i64
 // CHECK: arith.cmpi slt, %{{.+}}, %[[W_FIRST]] : i64
@@ -42,7 +48,7 @@
 // CHECK: } else {
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @scaled_rows(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  tt.func @scaled_rows(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32, %n: i32) {
     %c0 = arith.constant 0 : i32
     %c2048 = arith.constant 2048 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<2048xf32, #blocked>
