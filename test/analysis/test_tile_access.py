@@ -177,3 +177,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     # q = pid / 8 and r = pid % n (C's remainder takes the dividend's sign): proven; a
     # quotient by an argument, a difference and a minimum of it: not.
     assert [analysis.nonnegative(v) for v in values] == [True, True, False, False, False]
+
+
+def test_an_unaligned_row_start_is_a_box_only_where_the_caller_checks_it():
+    """A row at `a + pid * n` (n not known a multiple of 8 elements) cannot be a descriptor's
+    base; a caller with one descriptor over every row (`ttpipe-row-ring`), which checks the
+    alignment at run time, asks for the box with `aligned_bases=False`."""
+    text = """
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %off = arith.muli %pid, %n : i32
+    %row = tt.addptr %a, %off : !tt.ptr<f16>, i32
+    %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %rows = tt.splat %row : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %p = tt.addptr %rows, %cols : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+    %v = tt.load %p : tensor<256x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}"""
+    module = parse_module(text, "k.mlir").module
+    (load, ) = [op for op in module.walk() if isinstance(op, tt.LoadOp)]
+    with pytest.raises(NotATile, match="known aligned to 2 bytes"):
+        TileAccessAnalysis(ModuleAxisInfo(module)).load(load)
+    access = TileAccessAnalysis(ModuleAxisInfo(module), aligned_bases=False).load(load)
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    pid = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp)).result
+    assert access.base is func.body.block.args[0]
+    assert access.base_offset == Poly.atom(pid) * Poly.atom(func.body.block.args[1])
