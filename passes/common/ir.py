@@ -225,6 +225,16 @@ def erase_dead_chain(rewriter: PatternRewriter | None, op: Operation) -> None:
     erase_with_dead_producers(rewriter, op)
 
 
+def replace_load(load: tt.LoadOp, value: SSAValue) -> None:
+    """The load's readers read `value`; the load, and what computed its address, mask and
+    `other` where nothing else reads it, erased."""
+    load.result.replace_all_uses_with(value)
+    address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
+    Rewriter.erase_op(load)
+    for producer in address:
+        erase_dead_chain(None, producer)
+
+
 def erase_with_dead_producers(rewriter: PatternRewriter | None, op: Operation) -> None:
     """Erase `op`, which nothing may use any more, then its operands' producers that this
     leaves unused (`erase_dead_chain`)."""

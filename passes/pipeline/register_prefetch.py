@@ -44,8 +44,8 @@ from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.ir import (
     append_yield_operands,
     backward_slice_in_block,
-    erase_dead_chain,
     replace_for_op_with_new_signature,
+    replace_load,
     set_operand_groups,
 )
 from ttpipe.passes.pipeline.predicate import predicate_op
@@ -107,12 +107,7 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int) -> scf.
     for load, ops, queue in zip(loads, slices, queues):
         b = OpBuilder(InsertPoint.before(load), load.location)
         ahead = _issue(b, load, ops, loop, loop.body.args[0], distance)
-        load.result.replace_all_uses_with(queue[0])
-        chain = [operand.owner for operand in load.operands if isinstance(operand.owner, Operation)]
-        load.detach()
-        load.erase()
-        for producer in chain:
-            erase_dead_chain(None, producer)
+        replace_load(load, queue[0])
         yielded += [*queue[1:], ahead]
     append_yield_operands(loop, yielded)
     return loop

@@ -50,7 +50,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
@@ -65,9 +65,9 @@ from ttpipe.passes.common.ir import (
     ancestor_in_block,
     ceil_trip_count,
     dominates,
-    erase_dead_chain,
     is_before_in_block,
     iteration_index,
+    replace_load,
     same_bounds,
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width
@@ -297,16 +297,6 @@ def _replace_load(load: tt.LoadOp, loop: scf.ForOp, buffer: SSAValue, barriers: 
         b.insert(ttng.WaitBarrierOp(single_buffer_view(b, barriers, chunk), b.constant(0, i32)))
     value = b.insert(ttg.LocalLoadOp(single_buffer_view(b, buffer, chunk), result_type=load.result.type)).result
     replace_load(load, other_selected(b, load, value))
-
-
-def replace_load(load: tt.LoadOp, value: SSAValue) -> None:
-    """The load's readers read `value`; the load, and what computed its address, mask and
-    `other` where nothing else reads it, erased."""
-    load.result.replace_all_uses_with(value)
-    address = [v.owner for v in (load.ptr, load.mask, load.other) if v is not None and isinstance(v.owner, Operation)]
-    Rewriter.erase_op(load)
-    for producer in address:
-        erase_dead_chain(None, producer)
 
 
 @dataclass(frozen=True)

@@ -107,12 +107,12 @@ from ttpipe.passes.common.hardware import (
     TMA_MAX_COORDINATE_EXTENT,
     is_hopper,
 )
-from ttpipe.passes.common.ir import ceil_trip_count, iteration_index
+from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
 from ttpipe.passes.pipeline.register_prefetch import prefetch, prefetchable, unroll
-from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, replace_load, same_box
+from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, same_box
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
@@ -141,7 +141,7 @@ class NotARow(Exception):
     """Why a function is not a row program (step 1)."""
 
 
-@dataclass
+@dataclass(eq=False)
 class RowAccess:
     """A box (or scalar) address of row `pid`: `base + pid * stride + offset (+ box)`."""
 
@@ -166,7 +166,7 @@ class RowProgram:
     stores: list[tuple[RowAccess, bool]]
     """Each store's address, and whether it may write its row's cached box in place."""
     prefetched: list[tuple[tt.LoadOp, scf.ForOp, RowAccess]]
-    """The loops' other loads that the consumer issues ahead (step 5), with their loop."""
+    """The loops' other loads that the consumer issues ahead (step 6), with their loop."""
 
     @property
     def chunks_per_slot(self) -> int:
@@ -184,12 +184,11 @@ class RowProgram:
         loops = (self.row.first, self.row.second)
         return 2 if any(isinstance(op, tt.ReduceOp) for loop in loops for op in loop.body.walk()) else 1
 
-    def prefetch_distance(self, loop: scf.ForOp, consumers: int) -> int:
-        """Step 5's iterations ahead for `loop`'s prefetched loads: as many chunks as cover
-        the consumer's share of the SM's bytes in flight, as far as `PREFETCH_REGISTER_BYTES`
-        a thread allow."""
+    def prefetch_distance(self, loads: list[tt.LoadOp], consumers: int) -> int:
+        """Step 6's iterations ahead for one loop's prefetched `loads`: as many chunks as
+        cover the consumer's share of the SM's bytes in flight, as far as
+        `PREFETCH_REGISTER_BYTES` a thread allow."""
         ahead = -(-H100_BYTES_IN_FLIGHT_PER_SM // (consumers * self.row.chunk_bytes))
-        loads = [load for load, owner, _ in self.prefetched if owner is loop]
         per_thread = sum(tile_bytes(load.result.type) for load in loads) // (num_warps(self.func) * threads_per_warp(self.func))
         return max(1, min(ahead, PREFETCH_REGISTER_BYTES // max(per_thread, 1)))
 
@@ -296,6 +295,7 @@ class _Scalars:
         self.descriptors = descriptors
         self.last_row = b.insert(arith.ExtSIOp(b.subi(programs, b.int_constant(1, 32)), result_type=i64)).out
         self.values: dict[Poly, SSAValue] = {}
+        self.starts: dict[RowAccess, SSAValue] = {}
 
     def value(self, poly: Poly) -> SSAValue:
         if poly not in self.values:
@@ -308,8 +308,10 @@ class _Scalars:
 
     def start(self, row: RowAccess) -> SSAValue:
         """The byte address of row 0's first element."""
-        base = self.b.insert(tt.PtrToIntOp(row.base, result_type=i64)).result
-        return self.b.addi(base, self.value(row.offset.scaled(row.element_bytes)))
+        if row not in self.starts:
+            base = self.b.insert(tt.PtrToIntOp(row.base, result_type=i64)).result
+            self.starts[row] = self.b.addi(base, self.value(row.offset.scaled(row.element_bytes)))
+        return self.starts[row]
 
     def hull(self, row: RowAccess) -> tuple[SSAValue, SSAValue]:
         """[first, last] byte of every row's box (stride >= 0, checked beside)."""
@@ -330,14 +332,15 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
     """Step 3: the i1 under which the ring version runs (`row_slots`: the slots a row fills)."""
     b = s.b
     zero = b.constant(0, i64)
+    alignment = b.constant(TMA_GLOBAL_ALIGN_BYTES, i64)
     checks = [b.cmpi(CmpIPredicate.sle, row_slots, b.int_constant(program.slots // 2, 32))]
-    checks += [b.cmpi(CmpIPredicate.sge, s.value(store.stride), zero) for store, _ in program.stores]
+    prefetched = [load for _, _, load in program.prefetched]
+    for row in (*program.loads, *(store for store, _ in program.stores), *prefetched):
+        checks.append(b.cmpi(CmpIPredicate.sge, s.value(row.stride), zero))  # the hulls' bounds
     store_hulls = [s.hull(store) for store, _ in program.stores]
     for load in program.loads:
-        checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
         checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load),
                              b.constant(TMA_MAX_COORDINATE_EXTENT - COORDINATE_MARGIN, i64)))
-        alignment = b.constant(TMA_GLOBAL_ALIGN_BYTES, i64)
         for address in (s.start(load), s.value(load.stride.scaled(load.element_bytes))):
             checks.append(b.cmpi(CmpIPredicate.eq, b.insert(arith.RemSIOp(address, alignment)).result, zero))
         load_hull = s.hull(load)
@@ -348,8 +351,7 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
                               b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
                 safe = b.insert(arith.OrIOp(safe, same)).result
             checks.append(safe)
-    for _, _, load in program.prefetched:
-        checks.append(b.cmpi(CmpIPredicate.sge, s.value(load.stride), zero))
+    for load in prefetched:
         load_hull = s.hull(load)
         checks += [disjoint(b, store_hull, load_hull) for store_hull in store_hulls]
     return functools.reduce(b.andi, checks)
@@ -445,10 +447,10 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
         _read_slot(mapping[x2.op.result].owner, second, ring, buffer, count, wait=False)
     _release(second, ring, count, trips)
     for loop, cloned in ((program.row.first, first), (program.row.second, second)):
-        loads = [mapping[load.result].owner for load, owner, _ in program.prefetched if owner is loop]
-        distance = program.prefetch_distance(loop, consumers) if loads else 1
+        loads = [load for load, owner, _ in program.prefetched if owner is loop]
+        distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:
-            cloned = prefetch(cloned, loads, distance)
+            cloned = prefetch(cloned, [mapping[load.result].owner for load in loads], distance)
         factor = math.lcm(distance, ring.chunks_per_slot)
         if factor > 1:
             unroll(cloned, factor)
