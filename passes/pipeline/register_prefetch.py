@@ -9,9 +9,10 @@ caller, `distance` d >= 1:
      iteration argument, no other load, so iteration i's load can run in iteration i - d. The caller states that no write of the loop, or between the loop's start and a
      load's own iteration, changes what it reads (`ttpipe-row-ring` checks the hulls of the
      loads and the stores at run time).
-  2. Before the loop: the load's slice cloned for iterations 0 .. d-1 (iv := lb + k step),
-     each predicated (`predicate_op`: its mask and-ed with a splat) on that iteration
-     existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
+  2. Before the loop (or earlier, before an op the caller names, where everything these
+     loads read is defined there): the load's slice cloned for iterations 0 .. d-1
+     (iv := lb + k step), each predicated (`predicate_op`: its mask and-ed with a splat) on
+     that iteration existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
   3. The loop carries d values per load, oldest first: the load's readers read the oldest;
      at the load's place, its slice cloned for iteration i + d (iv := iv + d step),
      predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
@@ -25,6 +26,11 @@ caller, `distance` d >= 1:
      across the back edge): the prefetch would wait in the iteration that issues it (ncu:
      18 % of a layer norm's stall samples on that copy, docs/measurements.md). After d
      copies the queue is back in place, so the unrolled loop copies nothing.
+     In a run, every iteration's `iv + step` is at most the upper bound: a mask that only
+     bounds a chunk of the iteration by the loop's upper bound (`splat(iv) + make_range(a,
+     b) < splat(ub)`, 0 <= a, b <= step: a chunk loop's `off + arange(0, BLOCK) < N`) holds
+     in every lane there, so the copies read a true constant in its place, and their loads
+     and stores that it masked alone lose the mask (and the load its `other`).
 
 Registers: d times each load's tile a thread; `distance` is the caller's cost model.
 """
@@ -32,18 +38,21 @@ Registers: d times each load's tile a thread; `distance` is the caller's cost mo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerType, i64
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, scf, tt
+from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.ir import (
     append_yield_operands,
     backward_slice_in_block,
+    is_before_in_block,
     replace_for_op_with_new_signature,
     replace_load,
     set_operand_groups,
@@ -94,10 +103,43 @@ def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp,
     return value.result
 
 
-def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int) -> scf.ForOp:
-    """Steps 2-4 for `loads` (each `prefetchable`) of `loop`; returns the new loop."""
+def _prologue_point(loop: scf.ForOp, loads: Sequence[tt.LoadOp], slices: list[list[Operation]],
+                    earliest: Operation | None) -> Operation:
+    """Where step 2's loads go: before `earliest` where everything they read is defined there
+    or computed after it, in the loop's block, by side-effect-free ops without regions that
+    read only such values (those ops move before `earliest`); else before the loop."""
+    if earliest is None:
+        return loop
+    inside = {result for ops in slices for op in ops for result in op.results}
+    needed = [value for load, ops in zip(loads, slices) for op in (*ops, load) for value in op.operands
+              if value not in inside and value is not loop.body.args[0]] + [loop.lowerBound, loop.upperBound]
+    block = earliest.parent_block()
+    moved: set[Operation] = set()
+    while needed:
+        value = needed.pop()
+        owner = value.owner
+        if not isinstance(owner, Operation) or owner.parent_block() is not block or is_before_in_block(owner, earliest):
+            continue  # defined before `earliest`, or outside its block (which the loop, in that block, reads too)
+        if owner.regions or not is_side_effect_free(owner) or not is_before_in_block(owner, loop):
+            return loop
+        if owner not in moved:
+            moved.add(owner)
+            needed += owner.operands
+    for op in [op for op in block.ops if op in moved]:
+        op.detach()
+        block.insert_op_before(op, earliest)
+    return earliest
+
+
+def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int,
+             earliest: Operation | None = None) -> scf.ForOp:
+    """Steps 2-4 for `loads` (each `prefetchable`) of `loop`; returns the new loop. Step 2's
+    loads go before `earliest` (an op before the loop, in its block) where what they read
+    is defined there, so their latency runs under the ops between (a first loop over the
+    same row); else before the loop."""
     slices = [_slice(load, loop) for load in loads]
-    before = OpBuilder(InsertPoint.before(loop), loop.location)
+    point = _prologue_point(loop, loads, slices, earliest)
+    before = OpBuilder(InsertPoint.before(point), loop.location)
     inits = [_issue(before, load, ops, loop, loop.lowerBound, k)
              for load, ops in zip(loads, slices) for k in range(distance)]
     first_new = len(loop.initArgs) + 1
@@ -113,25 +155,83 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int) -> scf.
     return loop
 
 
-def unroll(loop: scf.ForOp, factor: int) -> None:
+@dataclass
+class UnrolledCopy:
+    """One copy of the body in `unroll`'s loop of runs."""
+
+    ops: list[Operation]
+    """The copy's ops, in order (the yield excluded)."""
+    mapping: dict[SSAValue, SSAValue]
+    """The body's values -> the copy's."""
+
+
+def bounds_the_chunk(mask: SSAValue, loop: scf.ForOp) -> bool:
+    """`mask` is `splat(iv) + make_range(a, b) < splat(ub)` (or `>` with the operands swapped)
+    with 0 <= a and b <= step: true in every lane of an iteration whose `iv + step` is at
+    most the upper bound (step 5)."""
+    compare = mask.owner
+    if not isinstance(compare, arith.CmpIOp):
+        return False
+    predicate = CmpIPredicate(compare.predicate.value.data)
+    if predicate == CmpIPredicate.slt:
+        index, limit = compare.lhs, compare.rhs
+    elif predicate == CmpIPredicate.sgt:
+        index, limit = compare.rhs, compare.lhs
+    else:
+        return False
+    if not (isinstance(limit.owner, tt.SplatOp) and limit.owner.src is loop.upperBound):
+        return False
+    add = index.owner
+    if not isinstance(add, arith.AddIOp):
+        return False
+    for splat, offsets in ((add.lhs, add.rhs), (add.rhs, add.lhs)):
+        if isinstance(splat.owner, tt.SplatOp) and splat.owner.src is loop.body.args[0] \
+                and isinstance(offsets.owner, tt.MakeRangeOp):
+            rng = offsets.owner
+            return rng.start.value.data >= 0 and rng.end.value.data <= constant_int_value(loop.step)
+    return False
+
+
+def _unmasked(op: Operation, true: SSAValue) -> None:
+    """A load or store of a run copy whose mask became `true` without it (step 5)."""
+    if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask is true:
+        groups = {"mask": []} if isinstance(op, tt.StoreOp) else {"mask": [], "other": []}
+        set_operand_groups(op, **groups)
+
+
+def unroll(loop: scf.ForOp, factor: int) -> tuple[scf.ForOp, list[UnrolledCopy]]:
     """Step 5 (any signed `scf.for` with a constant step > 0): runs of `factor` iterations in
     a loop of their own, before `loop`, which keeps the remainder (it starts where the runs
-    end, from their results)."""
+    end, from their results). Returns the loop of runs and its copies of the body."""
     b = OpBuilder(InsertPoint.before(loop), loop.location)
     step = constant_int_value(loop.step)
     iv_type = loop.body.args[0].type
     run = b.constant(factor * step, iv_type)
     runs = b.maxsi(b.divsi(b.subi(loop.upperBound, loop.lowerBound), run), b.constant(0, iv_type))
     end = b.addi(loop.lowerBound, b.muli(runs, run))
+    true_masks = {op.result: b.insert(arith.ConstantOp(DenseElementsAttr.splat(op.result.type, 1))).result
+                  for op in loop.body.ops if isinstance(op, arith.CmpIOp) and bounds_the_chunk(op.result, loop)}
     body = Block(arg_types=[iv_type, *(arg.type for arg in loop.body.args[1:])])
     runs_loop = b.insert(scf.ForOp(loop.lowerBound, end, run, list(loop.initArgs), body=body))
     rb = OpBuilder(InsertPoint.at_end(body), loop.location)
     values: list[SSAValue] = list(body.args[1:])
+    copies = []
     for copy in range(factor):
         iv = rb.addi(body.args[0], rb.constant(copy * step, iv_type)) if copy else body.args[0]
-        mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], values))}
+        mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], values)),
+                                             **true_masks}
+        ops = []
         for op in list(loop.body.ops)[:-1]:
-            rb.insert(op.clone(value_mapper=mapping))
+            if op.results and op.results[0] in true_masks:
+                continue
+            ops.append(rb.insert(op.clone(value_mapper=mapping)))
+            for true in set(true_masks.values()):
+                _unmasked(ops[-1], true)
         values = [mapping.get(value, value) for value in loop.body.last_op.operands]
+        copies.append(UnrolledCopy(ops, mapping))
     rb.insert(scf.YieldOp(*values))
     set_operand_groups(loop, lowerBound=[end], initArgs=list(runs_loop.res))
+    for constant in true_masks.values():
+        if not constant.uses:
+            Rewriter.erase_op(constant.owner)
+    return runs_loop, copies

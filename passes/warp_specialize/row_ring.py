@@ -61,23 +61,43 @@ iteration; stores between them bounded), and whose program is its row:
      (`register_prefetch.prefetch`, the loop unrolled by d): d covers the consumer's share of
      the SM's bytes in flight (`H100_BYTES_IN_FLIGHT_PER_SM / (C chunk bytes)` chunks) as far
      as `PREFETCH_REGISTER_BYTES` a thread allow. One CTA per SM hides no load latency behind
-     other CTAs, and each chunk's work is short.
-  7. Each consumer's L1 and L2 are unrolled by lcm(d, K) (`register_prefetch.unroll`): a
-     slot's chunks in one run of the body, which ptxas schedules together (layer norm at
-     32768: 0.81 -> 0.83x copy), and the prefetch queue back in place after each run.
+     other CTAs, and each chunk's work is short. The first d of them go at the row's start,
+     before L1 (step 4's hulls keep them clear of every store), so that their latency runs
+     under L1 and the reduction between the loops instead of stalling L2's first chunk.
+  7. Each consumer's L1 and L2 are unrolled by F = lcm(d, K) (`register_prefetch.unroll`): a
+     loop of runs of F chunks, whole slots inside the row, then the loop as it was for the
+     row's last chunks. In a run, copy i reads place i % K of the row's slot r F / K + i / K
+     (r: the run), known when the pass runs, and the slot's chunks are read at once, before
+     its first copy: L1 after waiting once for the slot, L2 then releasing it before it
+     computes (the producer refills it while the chunks are written out), with no `scf.if`
+     and no remainder arithmetic; and `unroll` drops the masks that bound a chunk by the
+     row's length (`off + arange < N`), which hold there: no select of `other`, no
+     predicated store. ptxas schedules a slot's chunks together, and the prefetch queue is
+     back in place after each run. The remaining chunks (the row's last, partial slot) wait,
+     select and release as in step 5.
+  8. Where the ring pays (`RowProgram.launch_condition`): rows of `RING_MIN_ROW_BYTES` or more
+     that fill at most half the ring, i.e. L1 trip counts in a range. The ring's shared
+     memory holds one CTA per SM, which shorter rows pay for (the default pipeline runs
+     several CTAs per SM); longer rows take step 4's else-branch, the loops as written at
+     one CTA per SM. L1's bounds are constants or kernel arguments and its step a constant:
+     with constant bounds the pass decides (no ring where the rows are outside the range);
+     otherwise it writes the range on the function (`ttpipe.launch_when`,
+     `passes/common/launch_condition.py`) and the Triton plug-in compiles the kernel a
+     second time without this pass and launches, each time, the version the row's length
+     asks for (`ttpipe.triton.versions`). Run by `ttpipe-opt`, the attribute stays on the
+     function.
 
 `RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
-session, Gluon). Measured on the H100 (eleventh session), x copy bandwidth: rows of 32768
-bf16 elements 0.83 (layer norm), 0.88 (RMS norm), 0.70 (online softmax), against 0.76,
-0.74, 0.76 for the default pipeline; rows of 16384 0.66-0.81 against 0.87-0.92; rows of
-8192 0.58-0.69 against 0.93-0.99. The ring's
-shared memory is fixed when the kernel compiles and the row's length is not: a short row
-takes the ring at one CTA per SM, and a row that does not fit runs the loops as written at
-one CTA per SM. So `ttgir-sm90` runs this pass only with `row-ring=true`.
+session, Gluon). Measured on the H100 (twelfth session), x copy bandwidth: rows of 32768
+bf16 elements 0.85 (layer norm), 0.92 (RMS norm), 0.77 (online softmax), against 0.76,
+0.74, 0.76 for the default pipeline; rows of 16384 0.72-0.86 against 0.87-0.92; rows of
+8192 0.64-0.78 against 0.93-0.99. Step 8 keeps those shorter and longer rows on the default
+pipeline.
 
 Remarks: `row ring not built: <reason>` at the function's first loop where L1, L2 pair but a
-precondition fails. Preconditions: sm_90 (TMA); TTGIR with layouts; before the pipeliner.
-Attributes: none read or written.
+precondition fails or constant bounds give rows outside step 8's range. Preconditions: sm_90
+(TMA); TTGIR with layouts; before the pipeliner. Attributes: `ttpipe.launch_when` written on
+the function (step 8).
 """
 
 from __future__ import annotations
@@ -88,7 +108,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
-from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
@@ -108,10 +128,11 @@ from ttpipe.passes.common.hardware import (
     is_hopper,
 )
 from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
+from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launch_condition
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
-from ttpipe.passes.pipeline.register_prefetch import prefetch, prefetchable, unroll
+from ttpipe.passes.pipeline.register_prefetch import UnrolledCopy, prefetch, prefetchable, unroll
 from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, same_box
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
@@ -128,8 +149,15 @@ SLOT_BYTES = 16 * 1024
 """A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
 (each wait, release and barrier comes once a slot, not once a chunk)."""
 
-PREFETCH_REGISTER_BYTES = 64
-"""Bytes a consumer thread may hold in loads issued ahead (16 registers; step 6)."""
+RING_MIN_ROW_BYTES = 64 * 1024
+"""Rows shorter than this run faster through the default pipeline's many CTAs per SM (step 8;
+twelfth session, x copy: rows of 32 KB 0.72-0.86 in the ring against 0.85-0.90, rows of
+64 KB 0.80-0.91 against 0.74-0.76)."""
+
+PREFETCH_REGISTER_BYTES = 128
+"""Bytes a consumer thread may hold in loads issued ahead (32 registers; step 6). Twelfth
+session, rows of 26624 / 32768 / 49152 bf16, x copy: layer norm 0.85 / 0.87 / 0.74 against
+0.81 / 0.84 / 0.68 at 64 bytes, RMS norm 0.90 / 0.93 / 0.94 against 0.90 / 0.92 / 0.85."""
 
 CONSUMERS = ("auto", "1", "2")
 """The `consumers` option's choices (step 5)."""
@@ -183,6 +211,14 @@ class RowProgram:
         """Step 5's cost model: two consumers where a loop's body reduces across warps."""
         loops = (self.row.first, self.row.second)
         return 2 if any(isinstance(op, tt.ReduceOp) for loop in loops for op in loop.body.walk()) else 1
+
+    def launch_condition(self) -> TripsBetween:
+        """Step 8: the trip counts of L1 for which the ring is the faster version: rows of
+        `RING_MIN_ROW_BYTES` or more that fill at most half the ring."""
+        loop, k = self.row.first, self.chunks_per_slot
+        least = max(1, -(-RING_MIN_ROW_BYTES // (k * self.row.chunk_bytes)))
+        return TripsBetween(Bound.of(loop.lowerBound, self.func), Bound.of(loop.upperBound, self.func),
+                            constant_int_value(loop.step), (least - 1) * k + 1, self.slots // 2 * k, RowRing.name)
 
     def prefetch_distance(self, loads: list[tt.LoadOp], consumers: int) -> int:
         """Step 6's iterations ahead for one loop's prefetched `loads`: as many chunks as
@@ -251,10 +287,11 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
         if not (is_side_effect_free(op) or isinstance(op, (tt.LoadOp, tt.StoreOp, scf.ForOp, scf.YieldOp,
                                                            tt.ReturnOp))):
             raise NotARow(f"'{op.name}' in the function")
-    for value in (first.lowerBound, first.upperBound, first.step):
-        if not (isinstance(value, BlockArgument) and value.owner is block) and not isinstance(value.owner,
-                                                                                             arith.ConstantOp):
+    for value in (first.lowerBound, first.upperBound):
+        if Bound.of(value, func) is None:
             raise NotARow("loop bounds that are not the kernel's arguments or constants")
+    if constant_int_value(first.step) is None:
+        raise NotARow("a loop step that is not a constant")
     loads = [_box_row(func, pid, first_access, first) for first_access, _ in found.loads]
     for load in loads:
         if load.access.dims[0].start.divisibility(analysis.divisibility) * load.element_bytes % TMA_GLOBAL_ALIGN_BYTES:
@@ -441,19 +478,24 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
     mapping: dict[SSAValue, SSAValue] = {pid: row}
     for op in body:
         rb.insert(op.clone(value_mapper=mapping))
-    first, second = (_cloned_loop(loop, mapping) for loop in (program.row.first, program.row.second))
-    for (x1, x2), buffer in zip(program.row.loads, ring.buffers):
-        _read_slot(mapping[x1.op.result].owner, first, ring, buffer, count, wait=True)
-        _read_slot(mapping[x2.op.result].owner, second, ring, buffer, count, wait=False)
-    _release(second, ring, count, trips)
-    for loop, cloned in ((program.row.first, first), (program.row.second, second)):
+    row_start = _cloned_loop(program.row.first, mapping)
+    for index, loop in enumerate((program.row.first, program.row.second)):
+        cloned = _cloned_loop(loop, mapping)
+        reads = [(mapping[pair[index].op.result].owner, buffer) for pair, buffer in zip(program.row.loads, ring.buffers)]
         loads = [load for load, owner, _ in program.prefetched if owner is loop]
         distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:
-            cloned = prefetch(cloned, [mapping[load.result].owner for load in loads], distance)
-        factor = math.lcm(distance, ring.chunks_per_slot)
-        if factor > 1:
-            unroll(cloned, factor)
+            cloned = prefetch(cloned, [mapping[load.result].owner for load in loads], distance,
+                              earliest=row_start)
+        first_chunk = cloned.lowerBound
+        runs, copies = unroll(cloned, math.lcm(distance, ring.chunks_per_slot))
+        if index == 0:
+            row_start = runs
+        _runs_read_slots(runs, copies, reads, ring, count, first=index == 0)
+        for load, buffer in reads:
+            _read_slot(load, cloned, first_chunk, ring, buffer, count, wait=index == 0)
+        if index == 1:
+            _release(cloned, first_chunk, ring, count, trips)
     step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots
     rb.insert(scf.YieldOp(rb.addi(count, step)))
     b.insert(ttg.WarpYieldOp() if consumer == 0 else ttg.WarpReturnOp())
@@ -465,13 +507,41 @@ def _cloned_loop(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> scf.ForO
     return mapping[loop.body.args[0]].owner.parent_op()
 
 
-def _position(b: OpBuilder, loop: scf.ForOp, ring: _Ring) -> tuple[SSAValue, SSAValue, SSAValue]:
-    """In `loop`'s body: its iteration j, the row's slot j / k holding it and its place j % k there."""
-    j = iteration_index(b, loop)
+def _position(b: OpBuilder, loop: scf.ForOp, first_chunk: SSAValue,
+              ring: _Ring) -> tuple[SSAValue, SSAValue, SSAValue]:
+    """In `loop`'s body (a row's chunks from `first_chunk`, its lower bound before `unroll`
+    moved it): its chunk j, the row's slot j / k holding it and its place j % k there."""
+    iv = loop.body.args[0]
+    count = iv if constant_int_value(first_chunk) == 0 else b.subi(iv, first_chunk)
+    j = b.divsi(count, loop.step)
     if ring.chunks_per_slot == 1:
         return j, j, b.int_constant(0, 32)
     k = b.int_constant(ring.chunks_per_slot, 32)
     return j, b.divsi(j, k), b.remsi(j, k)
+
+
+def _runs_read_slots(runs: scf.ForOp, copies: list[UnrolledCopy], reads: list[tuple[tt.LoadOp, SSAValue]],
+                     ring: _Ring, count: SSAValue, first: bool) -> None:
+    """Step 7 in the loop of runs (whole slots, every chunk inside the row): copies i to
+    i + k - 1 (i a multiple of k) of run r read the row's slot r F / k + i / k, known when
+    the pass runs, all its chunks at once before copy i: the first loop after waiting for
+    the slot's full mbarrier, the second then releasing it (`_free_slot`) before it
+    computes (the producer refills the slot while this one's chunks are written out)."""
+    k = ring.chunks_per_slot
+    b = OpBuilder(InsertPoint.at_start(runs.body), runs.location)
+    slots_a_run = b.muli(iteration_index(b, runs), b.int_constant(len(copies) // k, 32))
+    for group in range(0, len(copies), k):
+        b.set_before(copies[group].ops[0])
+        slot, phase = ring.slot_and_phase(b, b.addi(count, b.addi(slots_a_run, b.int_constant(group // k, 32))))
+        if first:
+            b.insert(ttng.WaitBarrierOp(single_buffer_view(b, ring.full, slot), phase))
+        read = [(load, _slot_value(load, ring.chunk(b, buffer, slot, place), b))
+                for place, copy in enumerate(copies[group:group + k])
+                for load, buffer in ((copy.mapping[x.result].owner, buffer) for x, buffer in reads)]
+        if not first:
+            _free_slot(b, ring, slot)
+        for load, value in read:  # last: the loads' address ops go, the first copy's included
+            replace_load(load, value)
 
 
 def _in_if(b: OpBuilder, condition: SSAValue | None) -> OpBuilder:
@@ -484,38 +554,50 @@ def _in_if(b: OpBuilder, condition: SSAValue | None) -> OpBuilder:
     return OpBuilder(InsertPoint.before(then.last_op), b.location)
 
 
-def _read_slot(load: tt.LoadOp, loop: scf.ForOp, ring: _Ring, buffer: SSAValue, count: SSAValue, wait: bool) -> None:
+def _slot_value(load: tt.LoadOp, chunk: SSAValue, b: OpBuilder) -> SSAValue:
+    """What the load reads, from `chunk` (at `b`); where the load has a mask and an `other`,
+    the mask selects (the box may read the next row where the mask is false)."""
+    value = b.insert(ttg.LocalLoadOp(chunk, result_type=load.result.type)).result
+    if load.mask is not None and load.other is not None:
+        value = b.select(load.mask, value, load.other)
+    return value
+
+
+def _read_slot(load: tt.LoadOp, loop: scf.ForOp, first_chunk: SSAValue, ring: _Ring, buffer: SSAValue,
+               count: SSAValue, wait: bool) -> None:
     """The load reads its chunk from its slot; where `wait`, the slot's first chunk waits for
     the slot's full mbarrier first."""
     b = OpBuilder(InsertPoint.before(load), load.location)
-    _, row_slot, within = _position(b, loop, ring)
+    _, row_slot, within = _position(b, loop, first_chunk, ring)
     slot, phase = ring.slot_and_phase(b, b.addi(count, row_slot))
     if wait:
         first = None if ring.chunks_per_slot == 1 else b.cmpi(CmpIPredicate.eq, within, b.int_constant(0, 32))
         full = single_buffer_view(b, ring.full, slot)
         _in_if(b, first).insert(ttng.WaitBarrierOp(full, phase))
-    value = b.insert(ttg.LocalLoadOp(ring.chunk(b, buffer, slot, within), result_type=load.result.type)).result
-    if load.mask is not None and load.other is not None:  # the box may read the next row where the mask is false
-        value = b.select(load.mask, value, load.other)
-    replace_load(load, value)
+    replace_load(load, _slot_value(load, ring.chunk(b, buffer, slot, within), b))
 
 
-def _release(loop: scf.ForOp, ring: _Ring, count: SSAValue, trips: SSAValue) -> None:
-    """At the end of L2's iteration j, where j is its slot's last chunk (or the row's): every
-    warp has read the slot (a barrier); free it; a second barrier keeps every warp's next
-    shared-memory access after the arrive (Triton's barrier analysis would otherwise put
-    one before the next iteration's first read, in every iteration)."""
+def _free_slot(b: OpBuilder, ring: _Ring, slot: SSAValue) -> None:
+    """Every warp has read `slot` (a barrier); free it; a second barrier keeps every warp's
+    next shared-memory access after the arrive (Triton's barrier analysis would otherwise
+    put one before the next read, in every iteration)."""
+    b.insert(gpu.BarrierOp())
+    b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, ring.empty, slot), b.constant(1, i1), count=1))
+    b.insert(gpu.BarrierOp())
+
+
+def _release(loop: scf.ForOp, first_chunk: SSAValue, ring: _Ring, count: SSAValue, trips: SSAValue) -> None:
+    """At the end of L2's iteration j, where j is its slot's last chunk (or the row's): the
+    slot freed (`_free_slot`)."""
     b = OpBuilder(InsertPoint.before(loop.body.last_op), loop.location)
-    j, row_slot, within = _position(b, loop, ring)
+    j, row_slot, within = _position(b, loop, first_chunk, ring)
     closes = None
     if ring.chunks_per_slot > 1:
         last = b.cmpi(CmpIPredicate.eq, within, b.int_constant(ring.chunks_per_slot - 1, 32))
         closes = b.insert(arith.OrIOp(last, b.cmpi(CmpIPredicate.eq, j, b.subi(trips, b.int_constant(1, 32))))).result
     rb = _in_if(b, closes)
-    rb.insert(gpu.BarrierOp())
     slot, _ = ring.slot_and_phase(rb, rb.addi(count, row_slot))
-    rb.insert(ttng.ArriveBarrierOp(single_buffer_view(rb, ring.empty, slot), rb.constant(1, i1), count=1))
-    rb.insert(gpu.BarrierOp())
+    _free_slot(rb, ring, slot)
 
 
 def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consumers: int) -> None:
@@ -628,6 +710,14 @@ class RowRing(ModulePass):
                 first = next(loop for loop in func.walk() if isinstance(loop, scf.ForOp))
                 emit_remark(first, REMARK + str(exc))
                 continue
-            if program is not None:
-                consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
-                build(program, DescriptorBuilder(func, analysis), self.sms, consumers)
+            if program is None:
+                continue
+            condition = program.launch_condition()
+            if condition.known and not condition.holds(()):
+                emit_remark(program.row.first, REMARK + f"rows of {condition.trips(())} chunks; the ring pays for "
+                            f"{condition.at_least} to {condition.at_most}")
+                continue
+            consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
+            build(program, DescriptorBuilder(func, analysis), self.sms, consumers)
+            if not condition.known:
+                set_launch_condition(func, condition)

@@ -220,9 +220,9 @@ def test_sanitizer_runs_memory_bound_kernels_small():
 
     chosen = sanitize.kernels("layernorm-looped-*,pointwise-persistent-*")
     assert [kernel.name for kernel in chosen] == ["layernorm-looped-bf16", "pointwise-persistent-bf16",
-                                                  "layernorm-looped-bf16-row-ring"]
-    assert [kernel.case.small_sizes for kernel in chosen] == [((3, 1000), (2, 5000)), ((1000, 1), (5000, 2)),
-                                                              ((3, 1000), (300, 5000))]
+                                                  "layernorm-looped-bf16-no-row-ring"]
+    rows = ((3, 1000), (2, 5000), (134, 25000))
+    assert [kernel.case.small_sizes for kernel in chosen] == [rows, ((1000, 1), (5000, 2)), rows]
     command = sanitize.launch_command(sanitize.Run(chosen[0], (3, 1000), None))
     assert command[-3:] == [chosen[0].case.name, "--size", "3x1000"]
     assert launch.run([chosen[0].case.name, "--size", "256x256x512"]) == 3

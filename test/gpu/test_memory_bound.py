@@ -10,11 +10,11 @@ in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than 
 elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
 grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
 (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
-BLOCK. `test_row_ring_kernels` runs the norms and online softmax again through
-`ttgir-sm90{row-ring=true}` (`ttpipe-row-ring`: persistent programs, a producer warp, a ring
-of chunk slots) on the same sizes and on RING_SIZES, more rows than SMs (programs take
-several rows, the ring wraps, a ragged last chunk reads into the next row), a row too long
-for the ring (the loops as written) and a row updated in place. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
+BLOCK. `test_row_ring_kernels` runs the norms and online softmax on RING_SIZES, whose rows
+`ttpipe-row-ring` (persistent programs, a producer warp, a ring of chunk slots; on by
+default) takes or leaves to the compile without it (chosen at launch), and checks the choice:
+more rows than SMs (programs take several rows, the ring wraps, a ragged last chunk reads
+into the next row), rows too long and too short for the ring, a row updated in place. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
 relative error ||out - ref|| / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is
 2**-9), 1e-4 for float32 ones (the row sum's, float32 inputs'). All cases run in one child
 process under a watchdog (`TIMEOUT_S`): a kernel that hangs the GPU is reported as a hang
@@ -49,13 +49,15 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
           for n, programs, block, warps in POINTWISE_SIZES for side in SIDES]
 """(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
-RING_PIPELINE = "ttgir-sm90{row-ring=true}"
+RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "rmsnorm_looped", "softmax_online")
-RING_SIZES = ((300, 5000, 1024, 4), (700, 20000, 2048, 8), (200, 32768, 2048, 8), (140, 70000, 2048, 8))
-"""More rows than SMs, ragged and not; the last row too long for the ring (35 chunks)."""
-RING_CASES = [(kernel, "ttpipe", "bfloat16", rows, n, block, warps) for kernel in RING_KERNELS
-              for rows, n, block, warps in ROW_SIZES + RING_SIZES]
-RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 5000, 1024, 4) for kernel in RING_KERNELS]
+RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
+              (5, 33000, 1024, 8): True, (140, 70000, 2048, 8): False, (700, 20000, 2048, 8): False}
+"""Sizes -> whether the launch runs the ring version (rows of 64 KB up to half the ring): more
+rows than SMs (the ring wraps), ragged (the last chunk reads into the next row) and not;
+rows too long (35 chunks) and too short (10) for it, which run the compile without it."""
+RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
+RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4) for kernel in RING_KERNELS]
 """The row-ring run's cases (`_in_place`: y is x)."""
 EPS = 1e-5
 SCALE, BIAS = 0.5, -1.0
@@ -73,6 +75,7 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
     import ttpipe.triton
     from ttpipe.bench import kernels
     from ttpipe.triton.plugin import current_marker
+    from ttpipe.triton.versions import runs_itself
 
     functional = torch.nn.functional
     for case in cases:
@@ -113,8 +116,8 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
         error = float(torch.linalg.vector_norm(y.double() - reference) / torch.linalg.vector_norm(reference))
         print(json.dumps({"case": case, "nan": bool(y.isnan().any()), "error": error,
                           "tolerance": 1e-4 if y.dtype == torch.float32 else 1e-2,
-                          "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker}),
-              flush=True)
+                          "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker,
+                          "itself": runs_itself(compiled, args)}), flush=True)
 
 
 def run_child(cases: list[tuple], pipeline: str | None) -> None:
@@ -136,6 +139,7 @@ def run_child(cases: list[tuple], pipeline: str | None) -> None:
     bad = [r for r in results
            if r["nan"] or not r["error"] < r["tolerance"] or r["plugged"] != (r["case"][1] == "ttpipe")]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
+    return results
 
 
 def test_memory_bound_kernels():
@@ -143,7 +147,9 @@ def test_memory_bound_kernels():
 
 
 def test_row_ring_kernels():
-    run_child(RING_CASES, RING_PIPELINE)
+    results = run_child(RING_CASES, RING_PIPELINE)
+    wrong = [r for r in results if r["itself"] != RING_SIZES.get(tuple(r["case"][3:]), True)]
+    assert not wrong, "launched the other version:\n" + "\n".join(json.dumps(r) for r in wrong)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:

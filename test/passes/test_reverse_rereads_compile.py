@@ -17,10 +17,10 @@ def global_accesses(ptx: str) -> list[str]:
 
 def test_the_output_loop_runs_backwards_at_the_same_vector_width():
     # the reversal alone (ttpipe-row-head-cache, which reverses the loops it caches, left out)
-    backwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a", pipeline="ttgir-sm90{row-head-cache=false}",
+    backwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a", pipeline="ttgir-sm90{row-ring=false row-head-cache=false}",
                                             num_warps=8)
     forwards = ttpipe_compile.compile_file(str(INPUT), "sm_90a",
-                                           pipeline="ttgir-sm90{row-head-cache=false reverse-rereads=false}",
+                                           pipeline="ttgir-sm90{row-ring=false row-head-cache=false reverse-rereads=false}",
                                            num_warps=8)
     # the statistics loop, then the output loop three times: with ttpipe-l2-eviction's hints
     # where the rows of an SM outgrow L1 (2 chunks of 4 KB a row at 8 CTAs per SM), within

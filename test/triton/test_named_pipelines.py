@@ -97,7 +97,7 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false l2-eviction=false reverse-rereads=false stream-loops=false ", "ttgir-sm100": ""}
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false ", "ttgir-sm100": ""}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 
@@ -118,6 +118,9 @@ def test_sm90_adds_warp_specialization_and_streams_by_default():
     assert "ttpipe-warp-specialize" in default and "nvgpu-warp-specialization" not in default
     assert default.index("ttpipe-stream-loops") == default.index("ttpipe-assign-latencies") - 1
     assert "ttpipe-row-cache" not in default
+    # the row ring first (its rows' loops as the user wrote them), then the L2 hints
+    assert default.index("ttpipe-row-ring") + 1 == default.index("ttpipe-l2-eviction")
+    assert "ttpipe-row-ring" not in [step.info.name for step in spec.parse("ttgir-sm90{row-ring=false}")]
     # the L2 hints, the row caches and the reversal of re-reads, which changes the pointers they match
     assert default.index("ttpipe-l2-eviction") + 1 == default.index("ttpipe-reverse-rereads")
     assert "ttpipe-row-head-cache" not in default

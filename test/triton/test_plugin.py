@@ -141,3 +141,51 @@ def test_a_registered_pass_runs_in_the_plugins_pipeline():
     assert f'test.kernel = "{name}"' in compiled.asm["ttgir"]
     with pytest.raises(PipelineError, match="unknown pass 'test-name-kernels'"):
         ttpipe.triton.install(f"{CXX_ONLY},test-name-kernels")
+
+
+def compile_row_kernel():
+    """The bench's looped layer norm (rows of N in chunks of 2048, 8 warps) for sm_90."""
+    from ttpipe.bench import kernels
+
+    signature = {"x_ptr": "*bf16", "y_ptr": "*bf16", "w_ptr": "*bf16", "b_ptr": "*bf16", "stride": "i32", "N": "i32",
+                 "eps": "fp32", "BLOCK": "constexpr"}
+    attrs = {(index, ): [["tt.divisibility", 16]] for index in range(6)}
+    source = ASTSource(kernels.layernorm_looped, signature, {"BLOCK": 2048}, attrs)
+    return triton.compile(source, target=HOPPER, options={"num_warps": 8})
+
+
+def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
+    """`ttpipe-row-ring` leaves its rows' range in the kernel's metadata (not in its TTGIR); the
+    wrapped `CompiledKernel.run` launches the ring where the row's chunks fall in it, and
+    elsewhere a second compile without the pass, made once, at the first launch that needs it."""
+    from triton.compiler.compiler import CompiledKernel
+
+    from ttpipe.triton.versions import METADATA_KEY, VersionedLaunch, runs_itself
+
+    original = CompiledKernel.run
+    with ttpipe.triton.installed():
+        marker = current_marker()
+        ring = compile_row_kernel()
+        versions = getattr(ring.metadata, METADATA_KEY)
+        condition = versions["condition"]
+        assert versions["num_warps"] == 8 and ring.metadata.num_warps > 8
+        assert condition["upper"] == {"constant": None, "argument": 5} and condition["without"] == "ttpipe-row-ring"
+        assert (condition["at_least"], condition["at_most"]) == (13, 24)
+        assert "ttg.warp_specialize" in ring.asm["ttgir"] and "ttpipe.launch_when" not in ring.asm["ttgir"]
+
+        launched = []
+        monkeypatch.setattr(CompiledKernel, "_init_handles", lambda kernel: setattr(
+            kernel, "_run", lambda *args: launched.append((kernel, args[4]))))
+        launch = ring.run
+        assert isinstance(launch, VersionedLaunch) and ring.run is launch
+        row = lambda n: (None, None, None, None, n, n, 1e-5, 2048)  # noqa: E731
+        launch(1, 1, 1, 0, "ring", None, None, None, None, *row(32768))
+        assert launched == [(ring, "ring")] and runs_itself(ring, row(32768))
+        for n in (8192, 131072, 0):  # 4 chunks, 64, none: the compile without the ring
+            launch(1, 1, 1, 0, "ring", None, None, None, None, *row(n))
+            assert not runs_itself(ring, row(n))
+        other = launch.other
+        assert [kernel for kernel, _ in launched[1:]] == [other] * 3
+        assert other.metadata.instrumentation_mode == f"{marker}|without=ttpipe-row-ring"
+        assert "ttg.warp_specialize" not in other.asm["ttgir"] and not hasattr(other.metadata, METADATA_KEY)
+    assert CompiledKernel.run is original  # uninstall unwraps it

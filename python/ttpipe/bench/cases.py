@@ -348,9 +348,10 @@ LOOPED_WARPS = 8
 thread issues) and each float32 accumulator 8 registers a thread; 8 warps, as the
 one-block-per-row cases."""
 
-ROW_SMALL_SIZES = ((3, 1000), (2, 5000))
-"""The row kernels' small instances (rows, N): 3 rows shorter than a chunk (LOOPED_BLOCK), and
-2 rows of 3 chunks, the last ragged."""
+ROW_SMALL_SIZES = ((3, 1000), (2, 5000), (134, 25000))
+"""The row kernels' small instances (rows, N): 3 rows shorter than a chunk (LOOPED_BLOCK), 2
+rows of 3 chunks, the last ragged, and 134 rows of 13 chunks, the last ragged, which
+`ttpipe-row-ring` takes (rows of 64 KB or more: the ring wraps, two SMs take two rows)."""
 
 POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 """The grid-stride kernel's small instances (n, programs): one program, less than a block;
@@ -395,17 +396,13 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
                   lambda: functional.layer_norm(x, (cols, ), w, b, eps), x.nbytes + w.nbytes + b.nbytes)
 
 
-ROW_RING_PIPELINE = "ttgir-sm90{row-ring=true}"
-"""The pipeline of the `-row-ring` cases: `ttpipe-row-ring` on (off by default)."""
-
-ROW_RING_SMALL_SIZES = ((3, 1000), (300, 5000))
-"""The row-ring cases' small instances: 3 rows shorter than a chunk, and 300 rows of 3 chunks
-(more rows than SMs: programs take two or three rows, the ring wraps)."""
+NO_ROW_RING_PIPELINE = "ttgir-sm90{row-ring=false}"
+"""The pipeline of the `-no-row-ring` cases: the default without `ttpipe-row-ring`."""
 
 
-def _looped(op: str, cols: int, ring: bool = False) -> Case:
-    """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES); with `ring`, through
-    ROW_RING_PIPELINE (the name ends in `-row-ring`). Work: one read of
+def _looped(op: str, cols: int, ring: bool = True) -> Case:
+    """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES); without `ring`,
+    through NO_ROW_RING_PIPELINE (the name ends in `-no-row-ring`). Work: one read of
     the input and one write of the output, plus the norms' weight vectors read once:
     2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w);
     the row sum rows * cols * 2 + rows * 4 (a float32 a row)."""
@@ -428,11 +425,10 @@ def _looped(op: str, cols: int, ring: bool = False) -> Case:
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (rows, cols))
 
-    return Case(f"{prefix}-bf16-{rows}x{cols}{'-row-ring' if ring else ''}", kernel, signature,
+    return Case(f"{prefix}-bf16-{rows}x{cols}{'' if ring else '-no-row-ring'}", kernel, signature,
                 {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"),
                 "TB/s", work, 1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
-                small_sizes=ROW_RING_SMALL_SIZES if ring else ROW_SMALL_SIZES,
-                pipeline=ROW_RING_PIPELINE if ring else None)
+                small_sizes=ROW_SMALL_SIZES, pipeline=None if ring else NO_ROW_RING_PIPELINE)
 
 
 def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
@@ -470,13 +466,12 @@ def _pointwise() -> Case:
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
     _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
-    _pointwise()) + tuple(_looped(op, cols, ring=True) for op in ("layernorm", "rmsnorm", "softmax")
-                          for cols in (8192, 32768))
+    _pointwise()) + tuple(_looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
 N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
 pointers and the looped row sum at 32768, and the grid-stride pointwise kernel; then the
-norms and softmax at 8192 and 32768 with `ttpipe-row-ring` (`-row-ring`)."""
+norms and softmax at 32768, whose rows `ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"

@@ -12,13 +12,12 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 (`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
-`ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops` before the
-pipeliner (`l2-eviction=true`, `reverse-rereads=true`, `stream-loops=true`);
-`row-ring=true` adds `ttpipe-row-ring` before them, `row-cache=true` and
-`row-head-cache=true` add `ttpipe-row-cache` and `ttpipe-row-head-cache` after the first
-(all three off by default). `warp-specialize=false
-l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir` with ttpipe's
-ports, pass for pass. Every named
+`ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops`
+before the pipeliner (`row-ring=true`, `l2-eviction=true`, `reverse-rereads=true`,
+`stream-loops=true`); `row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
+`ttpipe-row-head-cache` after the L2 hints (both off by default). `warp-specialize=false
+row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir`
+with ttpipe's ports, pass for pass. Every named
 pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
@@ -96,11 +95,11 @@ OPTIONS = (
     PassOption("reverse-rereads", bool, True,
                "sm_90, impl=ttpipe: ttpipe-reverse-rereads before the pipeliner (the loop reading memory for the last "
                "time walks it backwards: what the earlier loop read last, still in L2, first)"),
-    PassOption("row-ring", bool, False,
+    PassOption("row-ring", bool, True,
                "sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer "
-               "warp through a ring of shared memory, persistent over rows; off by default: rows of 32768 gain "
-               "(0.81-0.88x copy against 0.74-0.76x), rows of 8192 lose (0.60-0.73x against 0.93-0.99x), "
-               "docs/measurements.md)"),
+               "warp through a ring of shared memory, persistent over rows, for rows of 64 KB up to half the ring: "
+               "0.80-0.91x copy against 0.74-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile "
+               "without it for other rows, docs/measurements.md)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "

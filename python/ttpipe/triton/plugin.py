@@ -6,7 +6,7 @@ its TTGIR from a ttpipe pipeline instead of `make_ttgir`, with no rebuild of Tri
     with ttpipe.triton.installed("ttgir-sm90{impl=triton}"):
         kernel[grid](...)
 
-Three hooks, all undone by `uninstall()`:
+Four hooks, all undone by `uninstall()`:
 
 * `knobs.runtime.add_stages_inspection_hook` (Triton's hook for changing the stages of a
   compile) replaces `stages["ttgir"]`: Triton prints the TTIR module, ttpipe parses it,
@@ -22,6 +22,11 @@ Three hooks, all undone by `uninstall()`:
   so a kernel's key always says how it was compiled.
 * Named pipelines that the string leaves without `num-warps`, `num-stages` or `num-ctas`
   take the kernel's compile options.
+* Versions chosen at launch (`ttpipe.triton.versions`): `CompiledKernel.run` is wrapped so
+  that a kernel whose compile carries a launch condition (metadata `ttpipe_launch_when`,
+  from a pass that built a version paying only for some arguments) runs, where the
+  condition fails, a second compile without that pass (`instrumentation_mode`
+  `<marker>|without=<pass>`, which the stage hook also serves).
 * Global scratch: a kernel whose pointer loads ttpipe turned into TMA loads makes its
   tensormaps on the device, in Triton's global scratch memory, which Triton's launcher
   takes from the allocator of `triton.set_allocator`. Where none is set (Triton's
@@ -46,10 +51,13 @@ from typing import Any, Callable
 import ttpipe
 import ttpipe.dialects
 import ttpipe.passes
+from ttpipe.dialects import tt
+from ttpipe.passes.common.launch_condition import pop_launch_condition
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton.mlir import parse_text
 from ttpipe.triton.pipelines import default_pipeline
+from ttpipe.triton.versions import METADATA_KEY, launch_versions, split_marker, versioned_run
 
 MARKER_PREFIX = "ttpipe-"
 
@@ -61,6 +69,8 @@ class _Installation:
     hook: Callable
     previous_hook: Callable | None
     parse_options: Callable
+    run: property
+    """`CompiledKernel.run` before the plug-in wrapped it."""
     scratch_set: bool
     """Whether `install()` set `torch_scratch` as Triton's allocator."""
 
@@ -115,6 +125,7 @@ def install(pipeline: str | None = None) -> None:
     from triton import knobs
     from triton.backends.compiler import Language
     from triton.backends.nvidia.compiler import CUDABackend
+    from triton.compiler.compiler import CompiledKernel
 
     global _installed
     if pipeline is not None:
@@ -137,19 +148,23 @@ def install(pipeline: str | None = None) -> None:
     def hook(backend, stages: dict, options, language, capability) -> None:
         if previous_hook is not None:
             previous_hook(backend, stages, options, language, capability)
-        if language == Language.TRITON and options.instrumentation_mode == marker:
-            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability)
+        kernel_marker, left_out = split_marker(options.instrumentation_mode)
+        if language == Language.TRITON and kernel_marker == marker:
+            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability, without=left_out)
 
+    run = CompiledKernel.run
     CUDABackend.parse_options = marked_parse_options
+    CompiledKernel.run = versioned_run(run)
     knobs.runtime.add_stages_inspection_hook = hook
     knobs.compilation.instrumentation_mode = marker
-    _installed = _Installation(pipeline, marker, hook, previous_hook, parse_options, _set_scratch_allocator())
+    _installed = _Installation(pipeline, marker, hook, previous_hook, parse_options, run, _set_scratch_allocator())
 
 
 def uninstall() -> None:
     """Restore stock Triton (a no-op when the plug-in is not installed)."""
     from triton import knobs
     from triton.backends.nvidia.compiler import CUDABackend
+    from triton.compiler.compiler import CompiledKernel
 
     global _installed
     if _installed is None:
@@ -162,6 +177,7 @@ def uninstall() -> None:
         _unset_scratch_allocator()
     knobs.compilation.instrumentation_mode = ""
     CUDABackend.parse_options = _installed.parse_options
+    CompiledKernel.run = _installed.run
     _installed = None
 
 
@@ -183,17 +199,26 @@ def current_marker() -> str | None:
     return None if _installed is None else _installed.marker
 
 
-def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict):
-    """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline, back as a
-    Triton module in `mod`'s context (what `CUDABackend.make_ttgir` returns)."""
+def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, without: str | None = None):
+    """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline (less the pass
+    `without`, for a kernel's second version), back as a Triton module in `mod`'s context
+    (what `CUDABackend.make_ttgir` returns). A launch condition on the kernel's function goes
+    to `metadata` (`ttpipe.triton.versions`)."""
     from triton._C.libtriton import ir
 
     if options.maxnreg is not None:
         mod.set_attr("ttg.maxnreg", ir.builder(mod.context).get_int32_attr(options.maxnreg))
-    name = f"{mod.get_entry_func_name()}.ttir"
+    entry = mod.get_entry_func_name()
+    name = f"{entry}.ttir"
     invocations = spec.parse(pipeline or default_pipeline(capability), {
         "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
-    module = driver.run(parse_module(mod.str(), name).module, invocations)
+    module = driver.run(parse_module(mod.str(), name).module,
+                        [invocation for invocation in invocations if invocation.info.name != without])
+    for func in module.walk():
+        if isinstance(func, tt.FuncOp) and func.sym_name.data == entry:
+            condition = pop_launch_condition(func)
+            if condition is not None:
+                metadata[METADATA_KEY] = launch_versions(condition, options)
     result = parse_text(print_module(module), name, mod.context)
     metadata["tensordesc_meta"] = result.get_tensordesc_metadata()
     return result

@@ -14,11 +14,15 @@
 // (in place). Then the programs past 132 do nothing; the others allocate the ring (48
 // chunks; a full and an empty mbarrier a slot), make one descriptor for every row, and
 // split. No loop reduces across warps, so one consumer: the kernel's warps walk rows pid,
-// pid + 132, ...: the first loop waits for a slot's full mbarrier at its first chunk and
-// reads its chunk (the mask selects -inf past the row: the box reads into the next row);
-// the second reads it, and at a slot's last chunk (or the row's) arrives on its empty
-// mbarrier between two barriers of every warp. Both loops run in steps of a slot (the body
-// 4 times), then the remaining chunks one by one. One warp, for each slot of each row, waits
+// pid + 132, ...: both loops run in steps of a slot (the body 4 times: whole slots, every
+// chunk inside the row, so the masks `cols < n` hold and go: no select, no masked store),
+// then the remaining chunks one by one. In the steps, the first loop waits for the slot's
+// full mbarrier once and reads its 4 chunks; the second reads them, arrives on its empty
+// mbarrier between two barriers of every warp, then computes and stores the 4 chunks. In
+// the remaining chunks, the first loop waits at a slot's first chunk (an scf.if),
+// reads its chunk and the mask selects -inf past the row (the box reads into the next
+// row); the second reads it, stores it masked, and at a slot's last chunk (or the row's)
+// arrives on its empty mbarrier. One warp, for each slot of each row, waits
 // for its empty mbarrier (phase flipped), expects its 16384 bytes and copies its 4 chunks,
 // those past the row from past the view's end. The else branch: the body as written.
 // CHECK-LABEL: tt.func @row_twice(
@@ -41,27 +45,41 @@
 // CHECK-NEXT: default {
 // CHECK: scf.for %[[ROW:.+]] = %[[PID]] to %[[G]] step %c132_i32{{.*}} iter_args(%[[COUNT:.+]] = %c0_i32
 // CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32 iter_args
+// CHECK-NOT: {{scf.if|arith.select}}
+// CHECK: ttng.wait_barrier
+// CHECK: ttg.local_load
+// CHECK-NOT: {{ttng.wait_barrier|arith.select}}
+// CHECK: ttg.local_load
+// CHECK-NOT: {{ttng.wait_barrier|arith.select}}
+// CHECK: ttg.local_load
+// CHECK-NOT: {{ttng.wait_barrier|arith.select}}
+// CHECK: ttg.local_load
+// CHECK-NOT: {{ttng.wait_barrier|arith.select}}
+// CHECK: scf.yield
+// CHECK: scf.for %{{.+}} step %c2048_i32
 // CHECK: %[[FIRST:.+]] = arith.cmpi eq, %{{.+}}, %c0_i32
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: ttng.wait_barrier
 // CHECK: %[[X1:.+]] = ttg.local_load
 // CHECK: arith.select %{{.+}}, %[[X1]], %{{.+}}
-// CHECK-COUNT-3: ttng.wait_barrier
-// CHECK: scf.for %{{.+}} step %c2048_i32
-// CHECK: ttng.wait_barrier
 // CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32
-// CHECK-NOT: ttng.wait_barrier
-// CHECK: ttg.local_load
-// CHECK: tt.store
-// CHECK: arith.cmpi eq, %{{.+}}, %c3_i32
-// CHECK: scf.if
+// CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|tt.store}}
+// CHECK-COUNT-4: ttg.local_load
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
-// CHECK-COUNT-3: ttng.arrive_barrier
+// CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|gpu.barrier}}
+// CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
+// CHECK-NEXT: }
 // CHECK: scf.for %{{.+}} step %c2048_i32
 // CHECK-NOT: ttng.wait_barrier
-// CHECK: ttng.arrive_barrier
+// CHECK: arith.select
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor
+// CHECK: arith.cmpi eq, %{{.+}}, %c3_i32
+// CHECK: scf.if
+// CHECK: gpu.barrier
+// CHECK: ttng.arrive_barrier %{{.+}}, 1
+// CHECK-NEXT: gpu.barrier
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
 // CHECK-SAME: num_warps(1)

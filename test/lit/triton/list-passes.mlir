@@ -33,7 +33,7 @@
 // CHECK-NEXT:    l2-eviction: bool = true  sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in L2 between the reads: the last reads and the output evict_first)
 // CHECK-NEXT:    row-head-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-head-cache before the pipeliner (the head of a row read twice kept in the shared memory the CTA's occupancy leaves, its second read walked backwards; off by default: rows of 64 KB gain 5-10 %, rows of 4-16 KB lose up to 8 %, docs/measurements.md)
 // CHECK-NEXT:    reverse-rereads: bool = true  sm_90, impl=ttpipe: ttpipe-reverse-rereads before the pipeliner (the loop reading memory for the last time walks it backwards: what the earlier loop read last, still in L2, first)
-// CHECK-NEXT:    row-ring: bool = false  sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer warp through a ring of shared memory, persistent over rows; off by default: rows of 32768 gain (0.81-0.88x copy against 0.74-0.76x), rows of 8192 lose (0.60-0.73x against 0.93-0.99x), docs/measurements.md)
+// CHECK-NEXT:    row-ring: bool = true  sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer warp through a ring of shared memory, persistent over rows, for rows of 64 KB up to half the ring: 0.80-0.91x copy against 0.74-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile without it for other rows, docs/measurements.md)
 // CHECK-NEXT:    row-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, docs/measurements.md)
 // CHECK-NEXT:    verify-async: bool = true  ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, tcgen05, partitions) checked, each violation an error
 // CHECK-NEXT:    expands to:
@@ -54,6 +54,7 @@
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      tritongpu-combine-tensor-select-and-if
 // CHECK-NEXT:      ttpipe-warp-specialize{mode=marked num-stages=3 consumers=auto epilogue=inline}
+// CHECK-NEXT:      ttpipe-row-ring
 // CHECK-NEXT:      ttpipe-l2-eviction
 // CHECK-NEXT:      ttpipe-reverse-rereads
 // CHECK-NEXT:      ttpipe-stream-loops

@@ -1,0 +1,113 @@
+"""A kernel version that pays only for some launches: the condition a pass writes on the
+function it rewrote (`ttpipe.launch_when`), under which the rewritten kernel is the faster
+one, and which the Triton plug-in reads to choose, at every launch, between that compile and
+one made without the pass (`ttpipe.triton.versions`).
+
+The condition is on the trip count of a loop whose bounds the launch knows: each bound is a
+constant or one of the kernel's arguments (its index among the `tt.func`'s arguments), the
+step a constant. `TripsBetween.holds` counts the trips as `scf.for` runs them (signed; none
+where the upper bound is not above the lower) and checks them against an inclusive range.
+
+    ttpipe.launch_when = {at_least = 13 : i64, at_most = 24 : i64, lower = 0 : i64,
+                          step = 2048 : i64, upper_argument = 5 : i64, without = "ttpipe-row-ring"}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr, i64
+from xdsl.ir import Attribute, BlockArgument, SSAValue
+
+from ttpipe.dialects import arith, tt
+
+ATTRIBUTE = "ttpipe.launch_when"
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A loop bound the launch knows: a constant, or the kernel's argument `argument`."""
+
+    constant: int | None = None
+    argument: int | None = None
+
+    @staticmethod
+    def of(value: SSAValue, func: tt.FuncOp) -> Bound | None:
+        """`value` as a bound: a constant or an argument of `func`; None otherwise."""
+        if isinstance(value, BlockArgument) and value.owner is func.body.block:
+            return Bound(argument=value.index)
+        if isinstance(value.owner, arith.ConstantOp) and isinstance(value.owner.value, IntegerAttr):
+            return Bound(constant=value.owner.value.value.data)
+        return None
+
+    def value(self, arguments: Sequence[int]) -> int:
+        return self.constant if self.argument is None else arguments[self.argument]
+
+
+@dataclass(frozen=True)
+class TripsBetween:
+    """The rewritten kernel pays where `at_least <= trips <= at_most`, the trips of a loop
+    from `lower` to `upper` by `step`; elsewhere the kernel compiled `without` the pass does."""
+
+    lower: Bound
+    upper: Bound
+    step: int
+    at_least: int
+    at_most: int
+    without: str
+    """The pass that built the version (the other compile runs the pipeline without it)."""
+
+    @property
+    def known(self) -> bool:
+        """Both bounds are constants: the compile itself can tell."""
+        return self.lower.argument is None and self.upper.argument is None
+
+    def trips(self, arguments: Sequence[int]) -> int:
+        """The loop's trips for the kernel's `arguments` (by `tt.func` argument index)."""
+        span = self.upper.value(arguments) - self.lower.value(arguments)
+        return max(0, -(-span // self.step))
+
+    def holds(self, arguments: Sequence[int]) -> bool:
+        return self.at_least <= self.trips(arguments) <= self.at_most
+
+    def to_attr(self) -> DictionaryAttr:
+        fields: dict[str, Attribute] = {"step": IntegerAttr(self.step, i64), "at_least": IntegerAttr(self.at_least, i64),
+                                        "at_most": IntegerAttr(self.at_most, i64), "without": StringAttr(self.without)}
+        for name, bound in (("lower", self.lower), ("upper", self.upper)):
+            if bound.argument is None:
+                fields[name] = IntegerAttr(bound.constant, i64)
+            else:
+                fields[f"{name}_argument"] = IntegerAttr(bound.argument, i64)
+        return DictionaryAttr(fields)
+
+    @staticmethod
+    def from_attr(attr: DictionaryAttr) -> TripsBetween:
+        data = attr.data
+
+        def bound(name: str) -> Bound:
+            if name in data:
+                return Bound(constant=data[name].value.data)
+            return Bound(argument=data[f"{name}_argument"].value.data)
+
+        return TripsBetween(bound("lower"), bound("upper"), data["step"].value.data, data["at_least"].value.data,
+                            data["at_most"].value.data, data["without"].data)
+
+    def to_json(self) -> dict:
+        """For Triton's kernel metadata (JSON): the same fields."""
+        return {"lower": vars(self.lower), "upper": vars(self.upper), "step": self.step, "at_least": self.at_least, "at_most": self.at_most, "without": self.without}
+
+    @staticmethod
+    def from_json(data: dict) -> TripsBetween:
+        return TripsBetween(Bound(**data["lower"]), Bound(**data["upper"]), data["step"], data["at_least"],
+                            data["at_most"], data["without"])
+
+
+def set_launch_condition(func: tt.FuncOp, condition: TripsBetween) -> None:
+    func.attributes[ATTRIBUTE] = condition.to_attr()
+
+
+def pop_launch_condition(func: tt.FuncOp) -> TripsBetween | None:
+    """The function's launch condition, taken off it (None where it has none)."""
+    attr = func.attributes.pop(ATTRIBUTE, None)
+    return None if attr is None else TripsBetween.from_attr(attr)

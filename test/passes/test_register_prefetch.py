@@ -1,0 +1,147 @@
+"""`register_prefetch`: which masks a run of unrolled iterations drops (`bounds_the_chunk`),
+what `unroll` leaves masked, and where `prefetch` issues its first loads (`earliest`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttpipe.dialects import arith, scf, tt
+from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, prefetch, unroll
+from ttpipe.textio import parse_module
+
+BLOCKED = "#ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
+MODULE = """
+#blocked = {blocked}
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func @k(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %w: !tt.ptr<f16>, %n: i32, %m: i32) {{
+    %c0 = arith.constant 0 : i32
+    %step = arith.constant {step} : i32
+    %other = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %cols = tt.make_range {{end = {end} : i32, start = 0 : i32}} : tensor<{end}xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %ms = tt.splat %m : i32 -> tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+{between}
+    scf.for %off = %c0 to %n step %step : i32 {{
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi {predicate}, {compared} : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
+      %q = tt.addptr %ys, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %z = arith.select %in, %v, %other : tensor<1024xi1, #blocked>, tensor<1024xf16, #blocked>
+      %r = tt.addptr %ws, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %u = tt.load %r, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %z, %u : tensor<1024xf16, #blocked>
+      {store} : tensor<1024x!tt.ptr<f16>, #blocked>
+    }}
+    tt.return
+  }}
+}}
+"""
+SPLATS_OF_Y_AND_W = """    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>"""
+
+
+def kernel(step: int = 1024, end: int = 1024, predicate: str = "slt", compared: str = "%idx, %ns",
+           between: str = SPLATS_OF_Y_AND_W, store: str = "tt.store %q, %s, %in"):
+    """The module and its one `scf.for`: a chunk loop of `step` loading x and w, storing y."""
+    text = MODULE.format(blocked=BLOCKED, step=step, end=end, predicate=predicate, compared=compared,
+                         between=between, store=store)
+    module = parse_module(text, "k.mlir").module
+    return module, next(op for op in module.walk() if isinstance(op, scf.ForOp))
+
+
+def mask(loop: scf.ForOp):
+    return next(op for op in loop.body.ops if isinstance(op, arith.CmpIOp)).result
+
+
+@pytest.mark.parametrize("step, end, predicate, compared, holds", [
+    (1024, 1024, "slt", "%idx, %ns", True),  # off + arange(0, BLOCK) < n, BLOCK = step
+    (2048, 1024, "slt", "%idx, %ns", True),  # a chunk shorter than the step
+    (1024, 1024, "sgt", "%ns, %idx", True),  # n > off + arange
+    (1024, 1024, "slt", "%idx, %ms", False),  # bounded by m, not by the loop's upper bound
+    (1024, 1024, "sle", "%idx, %ns", False),  # <= n lets one lane past the bound
+    (1024, 1024, "sgt", "%idx, %ns", False),  # the lanes past n
+])
+def test_bounds_the_chunk(step, end, predicate, compared, holds):
+    _, loop = kernel(step, end, predicate, compared)
+    assert bounds_the_chunk(mask(loop), loop) is holds
+
+
+def test_a_chunk_longer_than_the_step_is_not_bounded():
+    # end = 1024 > step = 512: the last lanes of a run's last chunk lie past the run
+    module, loop = kernel(step=512, end=1024)
+    assert not bounds_the_chunk(mask(loop), loop)
+    runs, copies = unroll(loop, 2)
+    assert all(op.mask is not None for copy in copies for op in copy.ops if isinstance(op, (tt.LoadOp, tt.StoreOp)))
+
+
+def test_unroll_drops_the_chunk_mask_in_runs_only():
+    module, loop = kernel()
+    runs, copies = unroll(loop, 4)
+    assert len(copies) == 4 and runs.step.owner.value.value.data == 4096
+    for copy in copies:
+        memory = [op for op in copy.ops if isinstance(op, (tt.LoadOp, tt.StoreOp))]
+        assert len(memory) == 3 and all(op.mask is None for op in memory)
+        assert all(op.other is None for op in memory if isinstance(op, tt.LoadOp))
+        selects = [op for op in copy.ops if isinstance(op, arith.SelectOp)]
+        assert len(selects) == 1 and selects[0].condition.owner.value.is_splat
+        assert selects[0].condition.owner.value.splat_value() == 1
+        assert not any(isinstance(op, arith.CmpIOp) for op in copy.ops)
+    remainder = [op for op in loop.body.ops if isinstance(op, (tt.LoadOp, tt.StoreOp))]
+    assert all(op.mask is mask(loop) for op in remainder)  # the last, partial chunk keeps its mask
+    assert loop.lowerBound.owner.parent_block() is loop.parent_block() and loop.lowerBound is not runs.lowerBound
+
+
+def test_unroll_keeps_a_mask_that_another_bound_joins():
+    # the store's mask is (idx < n) and (idx < m): the run drops the first bound, not the second
+    module, loop = kernel(store="%inm = arith.cmpi slt, %idx, %ms : tensor<1024xi32, #blocked>\n"
+                          "      %both = arith.andi %in, %inm : tensor<1024xi1, #blocked>\n"
+                          "      tt.store %q, %s, %both")
+    runs, copies = unroll(loop, 2)
+    for copy in copies:
+        store = next(op for op in copy.ops if isinstance(op, tt.StoreOp))
+        both = store.mask.owner
+        assert isinstance(both, arith.AndIOp) and isinstance(both.lhs.owner, arith.ConstantOp)
+        assert isinstance(both.rhs.owner, arith.CmpIOp)
+
+
+def prologue_loads(loop: scf.ForOp) -> list[tt.LoadOp]:
+    """The loads before `loop` in its block."""
+    return [op for op in loop.parent_block().ops if isinstance(op, tt.LoadOp)]
+
+
+def test_prefetch_issues_its_first_loads_at_the_earliest_point():
+    # w's splat comes after the marker op: it moves up with the prologue
+    between = """    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %marker = tt.get_program_id x : i32
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>"""
+    module, loop = kernel(between=between)
+    marker = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp))
+    w_load = [op for op in loop.body.ops if isinstance(op, tt.LoadOp)][1]
+    loop = prefetch(loop, [w_load], 2, earliest=marker)
+    block = loop.parent_block()
+    order = list(block.ops)
+    first = prologue_loads(loop)
+    assert len(first) == 2 and all(order.index(op) < order.index(marker) for op in first)
+    ws = next(op for op in block.ops if isinstance(op, tt.SplatOp) and op.src is block.parent_op().body.block.args[2])
+    assert order.index(ws) < order.index(first[0])
+
+
+def test_prefetch_stays_before_the_loop_when_a_load_reads_what_an_effect_makes():
+    # w's pointer comes from a load after the marker: the prologue cannot go above it
+    between = """    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %marker = tt.get_program_id x : i32
+    %pp = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %wv = tt.load %pp : tensor<1024x!tt.ptr<f16>, #blocked>
+    %wi = tt.bitcast %wv : tensor<1024xf16, #blocked> -> tensor<1024xi16, #blocked>
+    %wx = arith.extsi %wi : tensor<1024xi16, #blocked> to tensor<1024xi32, #blocked>
+    %ws = tt.addptr %pp, %wx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>"""
+    module, loop = kernel(between=between)
+    marker = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp))
+    w_load = [op for op in loop.body.ops if isinstance(op, tt.LoadOp)][1]
+    loop = prefetch(loop, [w_load], 2, earliest=marker)
+    order = list(loop.parent_block().ops)
+    first = prologue_loads(loop)[1:]  # the table load %wv comes first
+    assert len(first) == 2 and all(order.index(marker) < order.index(op) < order.index(loop) for op in first)
