@@ -69,7 +69,8 @@ iteration; stores between them bounded), and whose program is its row:
      row's last chunks. In a run, copy i reads place i % K of the row's slot r F / K + i / K
      (r: the run), known when the pass runs, and the slot's chunks are read at once, before
      its first copy: L1 after waiting once for the slot, L2 then releasing it before it
-     computes (the producer refills it while the chunks are written out), with no `scf.if`
+     computes (the producer refills it while the chunks are written out; `_free_slot`'s
+     proxy fence keeps those reads before the refill), with no `scf.if`
      and no remainder arithmetic; and `unroll` drops the masks that bound a chunk by the
      row's length (`off + arange < N`), which hold there: no select of `other`, no
      predicated store. ptxas schedules a slot's chunks together, and the prefetch queue is
@@ -89,7 +90,7 @@ iteration; stores between them bounded), and whose program is its row:
 
 `RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
 session, Gluon). Measured on the H100 (twelfth session), x copy bandwidth: rows of 32768
-bf16 elements 0.84 (layer norm), 0.92 (RMS norm), 0.81 (online softmax), against 0.76,
+bf16 elements 0.87 (layer norm), 0.93 (RMS norm), 0.80 (online softmax), against 0.76,
 0.74, 0.76 without the ring; rows of 16384 0.75-0.85 against 0.85-0.90; rows of 8192
 0.68-0.76 against 0.93-0.98. Step 8 keeps those shorter and longer rows on the default
 pipeline.
@@ -154,13 +155,10 @@ RING_MIN_ROW_BYTES = 64 * 1024
 twelfth session, x copy: rows of 32 KB 0.75-0.85 in the ring against 0.85-0.90, rows of
 64 KB 0.81-0.92 against 0.74-0.76)."""
 
-PREFETCH_REGISTER_BYTES = 64
-"""Bytes a consumer thread may hold in loads issued ahead (16 registers; step 6). Twelfth
-session: 128 bytes ran faster (rows of 26624 / 32768 / 49152 bf16, x copy: layer norm 0.85
-/ 0.87 / 0.74 against 0.81 / 0.84 / 0.68, RMS norm 0.90 / 0.93 / 0.94 against 0.90 / 0.92
-/ 0.85), but the RMS norm's output then differed from launch to launch (a few rows' chunks
-6-7 a launch, rows of 32768: the weights 8 chunks ahead in runs of two slots); at 64 bytes
-50 launches gave the same output. Not raised until that is understood."""
+PREFETCH_REGISTER_BYTES = 128
+"""Bytes a consumer thread may hold in loads issued ahead (32 registers; step 6). Twelfth
+session, rows of 26624 / 32768 / 49152 bf16, x copy: layer norm 0.85 / 0.87 / 0.74 against
+0.81 / 0.84 / 0.68 at 64 bytes, RMS norm 0.90 / 0.93 / 0.94 against 0.90 / 0.92 / 0.85."""
 
 CONSUMERS = ("auto", "1", "2")
 """The `consumers` option's choices (step 5)."""
@@ -581,9 +579,14 @@ def _read_slot(load: tt.LoadOp, loop: scf.ForOp, first_chunk: SSAValue, ring: _R
 
 
 def _free_slot(b: OpBuilder, ring: _Ring, slot: SSAValue) -> None:
-    """Every warp has read `slot` (a barrier); free it; a second barrier keeps every warp's
-    next shared-memory access after the arrive (Triton's barrier analysis would otherwise
-    put one before the next read, in every iteration)."""
+    """Every warp has read `slot` (a proxy fence, then a barrier); free it; a second barrier
+    keeps every warp's next shared-memory access after the arrive (Triton's barrier analysis
+    would otherwise put one before the next read, in every iteration). The fence orders the
+    warps' reads (generic proxy) before the producer's next TMA writes into the slot (async
+    proxy): without it a read issued just before the barrier could return what the next
+    TMA wrote (measured: rows wrong in the chunks read last before the release, twelfth
+    session)."""
+    b.insert(ttng.FenceAsyncSharedOp(b_cluster=False))
     b.insert(gpu.BarrierOp())
     b.insert(ttng.ArriveBarrierOp(single_buffer_view(b, ring.empty, slot), b.constant(1, i1), count=1))
     b.insert(gpu.BarrierOp())

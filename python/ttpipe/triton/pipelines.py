@@ -98,7 +98,7 @@ OPTIONS = (
     PassOption("row-ring", bool, True,
                "sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer "
                "warp through a ring of shared memory, persistent over rows, for rows of 64 KB up to half the ring: "
-               "0.81-0.92x copy against 0.74-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile "
+               "0.80-0.93x copy against 0.74-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile "
                "without it for other rows, docs/measurements.md)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "

@@ -17,8 +17,9 @@
 // pid + 132, ...: both loops run in steps of a slot (the body 4 times: whole slots, every
 // chunk inside the row, so the masks `cols < n` hold and go: no select, no masked store),
 // then the remaining chunks one by one. In the steps, the first loop waits for the slot's
-// full mbarrier once and reads its 4 chunks; the second reads them, arrives on its empty
-// mbarrier between two barriers of every warp, then computes and stores the 4 chunks. In
+// full mbarrier once and reads its 4 chunks; the second reads them, fences the reads (generic
+// proxy) before the producer's next TMA writes (async proxy), arrives on its empty mbarrier
+// between two barriers of every warp, then computes and stores the 4 chunks. In
 // the remaining chunks, the first loop waits at a slot's first chunk (an scf.if),
 // reads its chunk and the mask selects -inf past the row (the box reads into the next
 // row); the second reads it, stores it masked, and at a slot's last chunk (or the row's)
@@ -65,6 +66,7 @@
 // CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32
 // CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|tt.store}}
 // CHECK-COUNT-4: ttg.local_load
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
@@ -77,7 +79,8 @@
 // CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor
 // CHECK: arith.cmpi eq, %{{.+}}, %c3_i32
 // CHECK: scf.if
-// CHECK: gpu.barrier
+// CHECK: ttng.fence_async_shared
+// CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttg.warp_yield

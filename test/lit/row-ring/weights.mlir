@@ -7,15 +7,15 @@
 // chunks of 2048 elements at 8 warps). The stride and the row's length are not known
 // multiples of 16: the run-time condition checks that x's base and every row's start
 // (the stride's bytes) fall on 16 bytes, as TMA's coordinates must. The loop that writes the
-// row also loads w, which the ring does not hold: it is issued 4 iterations ahead (32 KB in
-// flight cover 8 chunks of 4 KB; 64 bytes a thread hold 4 of w's 16-byte tiles). The
+// row also loads w, which the ring does not hold: it is issued 8 iterations ahead (32 KB in
+// flight cover 8 chunks of 4 KB; 128 bytes a thread hold 8 of w's 16-byte tiles). The
 // run-time condition adds w's stride (not negative) and y's hull clear of w's. Before the
 // first loop (their latency runs under it and the reduction), w of the second loop's
-// iterations 0-3, each predicated on the iteration existing; the second loop runs in steps
-// of 4 chunks (a slot), the body 4 times, each copy reading its own slot of the queue and
-// loading the same slot 4 iterations ahead (the queue stays in place: no register copy) and
-// storing unmasked (every chunk of a step lies inside the row); the remaining iterations
-// run the loop as it was, from where the runs end, the queue shifted by one each time.
+// iterations 0-7, each predicated on the iteration existing; the second loop runs in steps
+// of 8 chunks, the body 8 times, each copy reading its own slot of the queue and loading
+// the same slot 8 iterations ahead (the queue stays in place: no register copy) and storing
+// unmasked (every chunk of a step lies inside the row); the remaining iterations run the
+// loop as it was, from where the runs end, the queue shifted by one each time.
 // CHECK-LABEL: tt.func @scaled_rows(
 // CHECK: tt.ptr_to_int %arg0
 // CHECK: %[[ROW_BYTES:.+]] = arith.muli %{{.+}}, %c2_i64{{.*}} : i64
@@ -28,27 +28,25 @@
 // CHECK: ttg.warp_specialize(
 // CHECK-NEXT: default {
 // CHECK: scf.for
-// CHECK-COUNT-4: tt.load %{{.+}}, %{{.+}} : tensor<2048x!tt.ptr<f16>
+// CHECK-COUNT-8: tt.load %{{.+}}, %{{.+}} : tensor<2048x!tt.ptr<f16>
 // CHECK: scf.for %{{.+}} step %c8192_i32
 // CHECK: scf.for %{{.+}} step %c2048_i32
 // CHECK: tt.reduce
 // CHECK: %[[END:.+]] = arith.addi %c0_i32{{.*}}, %{{.+}} : i32
-// CHECK: %[[RUNS:.+]]:4 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c8192_i32{{.*}} iter_args(%[[Q0:.+]] = %{{.+}}, %[[Q1:.+]] = %{{.+}}, %[[Q2:.+]] = %{{.+}}, %[[Q3:.+]] = %{{.+}})
+// CHECK: %[[RUNS:.+]]:8 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c16384_i32{{.*}} iter_args(%[[Q0:[^ ]+]] = %{{[^,]+}}, %[[Q1:[^ ]+]] = %{{[^,]+}}, %{{.+}}, %[[Q7:[^ ]+]] = %{{[^)]+}})
 // CHECK: %[[N0:.+]] = tt.load
 // CHECK: arith.extf %[[Q0]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK: %[[N1:.+]] = tt.load
 // CHECK: arith.extf %[[Q1]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
-// CHECK: %[[N2:.+]] = tt.load
-// CHECK: arith.extf %[[Q2]]
+// CHECK-COUNT-5: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
+// CHECK: %[[N7:.+]] = tt.load
+// CHECK: arith.extf %[[Q7]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
-// CHECK: %[[N3:.+]] = tt.load
-// CHECK: arith.extf %[[Q3]]
-// CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
-// CHECK: scf.yield %[[N0]], %[[N1]], %[[N2]], %[[N3]]
-// CHECK: scf.for %{{.+}} = %[[END]] to %{{.+}} step %c2048_i32{{.*}} iter_args(%{{.+}} = %[[RUNS]]#0, %{{.+}} = %[[RUNS]]#1, %{{.+}} = %[[RUNS]]#2, %{{.+}} = %[[RUNS]]#3)
-// CHECK: scf.yield %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %{{[0-9]+}} :
+// CHECK: scf.yield %[[N0]], %[[N1]], %{{.+}}, %[[N7]] :
+// CHECK: scf.for %{{.+}} = %[[END]] to %{{.+}} step %c2048_i32{{.*}} iter_args(%{{.+}} = %[[RUNS]]#0, %{{.+}} = %[[RUNS]]#1,
+// CHECK: scf.yield %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %{{[0-9]+}} :
 // CHECK: ttg.warp_yield
 // CHECK: } else {
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
