@@ -23,6 +23,15 @@ order that the protocol establishes; then:
     released it, a buffer stored to while a wgmma or a TMA store still reads it; the end
     of the kernel and `local_dealloc` count as writes [write-before-release], or after an
     earlier write [write-write];
+  - a TMA copy into shared memory that another thread read or wrote with its own loads or
+    stores (the generic proxy), or a TMA store or wgmma reading shared memory that a
+    thread wrote with its own stores, ordered after that access but not after a
+    `fence.proxy.async` (`ttng.fence_async_shared`) of that thread following it: the
+    release orders the threads, not the proxies, so a load still in flight can return the
+    TMA's bytes, an async read miss a store [proxy-fence] (found on the GPU:
+    `ttpipe-row-ring`'s consumers released a slot right after reading it,
+    docs/measurements.md, twelfth session). Not checked: a thread's own accesses before
+    its own later TMA copies (a pipelined loop's), and tcgen05's;
   - a wgmma result read before a `warp_group_dot_wait` retires its group, or a wait that
     returns a result without retiring it (seed 001) [wgmma-flush];
   - a wait that never returns because no thread completes the phase it waits for, across
@@ -35,9 +44,11 @@ when no thread can move, so an early read sees the write still in flight), in pa
 order and in reverse, and eager (each completion delivered at once). Then, while a loop
 that runs protocol ops has not reused every slot of its rings (depth + 1 trips: a
 persistent kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride
-loop over a long vector), the value doubles, on 100 programs and on one (and, while a loop
-is still short in a kernel that reads its program id, as the last of `value` programs:
-causal attention's key loop grows with the program, not the arguments), as long as that
+loop over a long vector), the value doubles, on 100 programs and on one (where the kernel
+reads the program count, also on `value` programs: a persistent loop over rows pid, pid +
+P, ... turns its ring only with many programs; and, while a loop is still short in a kernel
+that reads its program id, as the last of `value` programs: causal attention's key loop
+grows with the program, not the arguments), as long as that
 loop's trips grew within the last 4 doublings and a run stays under 40 000 steps; the
 value that covers them gets all three schedules. Last, each integer argument that steers
 control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
@@ -160,8 +171,10 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     then each integer argument that steers control 0 in turn, the others at the last value."""
     runner = _Runner(func, max_steps)
     targets = rings(func)
-    # a grid-stride loop turns its rings on few programs
-    program_counts = (100, 1) if any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk()) else (100,)
+    # a grid-stride loop turns its rings on few programs; a persistent loop over the programs'
+    # work (rows pid, pid + P, ...) on many: as many as the instance's value
+    grid_stride = any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk())
+    program_counts = (100, 1) if grid_stride else (100,)
     reads_program_id = any(isinstance(op, tt.GetProgramIdOp) for op in func.walk())
     for number, value in enumerate(values):
         for order, schedule in enumerate(schedules):
@@ -173,7 +186,8 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     while short:
         value *= GROWTH
         steps = 0
-        for programs in program_counts:
+        counts = (*program_counts, value) if grid_stride else program_counts
+        for programs in counts:
             if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
@@ -187,7 +201,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         grown, short = short, runner.short(targets)
         if not short and steps <= GROWTH_STEPS:
             for schedule in schedules[1:]:
-                for programs in program_counts:
+                for programs in counts:
                     if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedule):
                         return runner.result
         idle = idle + 1 if all(short.get(loop, 0) <= trips for loop, trips in grown.items()) else 0

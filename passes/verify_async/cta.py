@@ -22,6 +22,7 @@ from ttpipe.passes.verify_async.machine import (
     Access,
     Allocation,
     Clock,
+    PROXY_FENCE,
     Mbarrier,
     Race,
     SharedMemory,
@@ -168,8 +169,10 @@ class CTA:
     # ------------------------------------------------------------------ memory
 
     def access(self, thread: Thread, op: Operation, view: View, write: bool, what: str) -> None:
-        """A synchronous read or write of `view` by `thread`."""
-        self.touch(Access(op, view, write, thread.name, thread.stamp(), what), thread.clock)
+        """A synchronous read or write of `view` by `thread` (the generic proxy)."""
+        fence = (thread.name, PROXY_FENCE)
+        self.touch(Access(op, view, write, thread.name, thread.stamp(), what, (fence, thread.clock.get(fence, 0) + 1)),
+                   thread.clock)
 
     def release(self, thread: Thread, op: Operation, allocation: Allocation, what: str) -> None:
         """The end of `allocation`'s life (a dealloc, the kernel's end): a write of all of it."""
@@ -179,6 +182,17 @@ class CTA:
         self.memory.release(allocation)
 
     def touch(self, access: Access, clock: Clock) -> None:
+        for prior in self.memory.unfenced(access, clock):
+            if access.write:
+                message = (f"{access.what} overwrites {access.view.describe()} after {prior.what} of another thread "
+                           f"with no fence.proxy.async (ttng.fence_async_shared) between: the generic access may "
+                           f"still see the async write")
+            else:
+                message = (f"{access.what} reads {access.view.describe()} after {prior.what} wrote it with no "
+                           f"fence.proxy.async (ttng.fence_async_shared) between: the async read may miss the "
+                           f"generic write")
+            self.violations.add(Violation("proxy-fence", access.op, message, prior.op,
+                                          f"the access without a proxy fence after it ({prior.what})"))
         for race in self.memory.touch(access, clock):
             self.report_race(race)
 

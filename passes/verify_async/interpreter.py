@@ -42,7 +42,7 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.ir.printer import attribute_text
 from ttpipe.passes.pipeline.lower_loops import tile_bytes
 from ttpipe.passes.verify_async.cta import CTA, Blocked, Thread
-from ttpipe.passes.verify_async.machine import Access, Allocation, View, join
+from ttpipe.passes.verify_async.machine import PROXY_FENCE, Access, Allocation, View, join
 from ttpipe.passes.verify_async.violations import Violation
 
 
@@ -492,7 +492,7 @@ def _tma_load(self: Interpreter, op: Operation):
     cta, thread = self.cta, self.thread
     view = self.view(op.result, op)
     barrier = cta.barrier(self.view(op.barrier, op), op)
-    access = Access(op, view, True, ("tma", id(op)), None, "the TMA copy")
+    access = Access(op, view, True, ("tma", id(op)), None, "the TMA copy", issuer=thread.name)
     cta.touch(access, thread.clock)
     if barrier is not None:
         clock = dict(thread.clock)
@@ -508,7 +508,7 @@ def _tma_store(self: Interpreter, op: Operation):
     thread = self.thread
     thread.bulk_issued += 1
     access = Access(op, self.view(op.src, op), False, thread.unit("bulk"), (thread.unit("bulk"), thread.bulk_issued),
-                    "the TMA store")
+                    "the TMA store", issuer=thread.name)
     self.cta.touch(access, thread.clock)
     yield
     return []
@@ -576,7 +576,8 @@ def _warp_group_dot(self: Interpreter, op: ttng.WarpGroupDotOp):
         stamp = thread.stamp()
     for operand in (op.a, op.b):
         if isinstance(operand.type, MemDescType):
-            self.cta.touch(Access(op, self.view(operand, op), False, stamp[0], stamp, "the wgmma"), thread.clock)
+            self.cta.touch(Access(op, self.view(operand, op), False, stamp[0], stamp, "the wgmma", issuer=thread.name),
+                           thread.clock)
     yield
     return [PendingWgmma(thread, thread.wgmma_issued, op) if op.isAsync.value.data else OPAQUE]
 
@@ -646,6 +647,14 @@ def _no_effect(self: Interpreter, op: Operation):
     return []
 
 
+def _proxy_fence(self: Interpreter, op: ttng.FenceAsyncSharedOp):
+    """`fence.proxy.async`: the thread's generic accesses so far ordered before async-proxy
+    ones that its later releases order."""
+    fence = (self.thread.name, PROXY_FENCE)
+    self.thread.clock[fence] = self.thread.clock.get(fence, 0) + 1
+    return []
+
+
 EFFECTS: dict[type, Callable[[Interpreter, Operation], Generator]] = {
     scf.ForOp: _for,
     scf.IfOp: _if,
@@ -691,7 +700,7 @@ VIEWS_AND_RETIREMENTS: dict[type, Callable[[Interpreter, Operation], list]] = {
     ttg.AsyncCommitGroupOp: _commit_group,
     ttg.AsyncWaitOp: _async_wait,
     ttng.WarpGroupDotWaitOp: _warp_group_dot_wait,
-    ttng.FenceAsyncSharedOp: _no_effect,
+    ttng.FenceAsyncSharedOp: _proxy_fence,
 }
 """Ops with an effect that no other thread sees at once (views, retiring async groups)."""
 

@@ -19,6 +19,14 @@ epoch`; a stamp of `None` is an access still in flight, ordered before nothing.
 Shared memory is a shadow of accesses per allocation, at the granularity of a ring slot
 (`memdesc_index`) and a box within it (`memdesc_subslice`, `tmem_subslice`): two accesses
 to overlapping places, one of them a write, must be ordered, else it is a race.
+
+Proxies: a thread's own loads and stores go through the generic proxy, TMA copies through
+the async proxy, and ordering one before the other takes a `fence.proxy.async`
+(`ttng.fence_async_shared`) by the thread after its access. Each thread's fences count in
+its clock (`PROXY_FENCE` entry); a generic access records the count its fence must reach
+(`Access.fence`); a TMA copy into a place that another thread accessed, and a TMA store or
+a wgmma reading a place that a thread wrote, must be ordered after that fence as well as
+after the access (`SharedMemory.unfenced`).
 """
 
 from __future__ import annotations
@@ -30,6 +38,9 @@ from xdsl.ir import Operation
 
 Clock = dict[Hashable, int]
 Stamp = tuple[Hashable, int] | None
+
+PROXY_FENCE = "fence.proxy.async"
+"""A thread's clock entry `(thread, PROXY_FENCE)`: the proxy fences it has executed."""
 
 
 def join(into: Clock, other: Clock) -> None:
@@ -109,6 +120,11 @@ class Access:
     agent: Hashable
     stamp: Stamp
     what: str
+    fence: Stamp = None
+    """A generic-proxy access by a thread: its next proxy fence, which an async-proxy write of
+    the place by another thread must be ordered after (None for async-proxy accesses)."""
+    issuer: Hashable | None = None
+    """The thread that issued an async-proxy access (a TMA copy or store, a wgmma)."""
 
 
 TCGEN05 = "tcgen05"
@@ -158,6 +174,19 @@ class SharedMemory:
                               if p.write or p.agent != access.agent or not access.view.covers(p.view)]
         earlier.append(access)
         return races
+
+    def unfenced(self, access: Access, clock: Clock) -> list[Access]:
+        """For an async-proxy access of shared memory (made at `clock`): the earlier
+        generic-proxy accesses it is ordered after but not after their thread's next proxy
+        fence. A write (a TMA copy) checks the accesses of other threads; a read (a TMA
+        store, a wgmma operand) the writes of any thread. Call before `touch`, which
+        forgets what a write covers."""
+        if access.issuer is None or access.view.allocation.memory != "shared":
+            return []
+        return [prior for prior in self.accesses.get(id(access.view.allocation), [])
+                if prior.fence is not None and (prior.agent != access.issuer if access.write else prior.write)
+                and prior.view.overlaps(access.view)
+                and ordered_after(clock, prior.stamp) and not ordered_after(clock, prior.fence)]
 
     def release(self, allocation: Allocation) -> None:
         """Forget a deallocated allocation (its release was checked as a write of all of it)."""

@@ -12,7 +12,9 @@ Operators, each applicable at every op of its kinds (its *sites*, counted in wal
 - `early-reuse`: an async copy into a ring slot writes the next slot (`(i + 1) mod depth`),
   a stage its consumer has not released;
 - `hoist-read`: a `wait_barrier` moved below the first op after it that reads shared or
-  tensor memory, so that read no longer waits.
+  tensor memory, so that read no longer waits;
+- `drop-fence`: a `fence_async_shared` erased (a thread's loads or stores of shared memory no
+  longer ordered before the async proxy's accesses that follow).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def _constant(op: Operation, value: int) -> SSAValue:
     return constant.result
 
 
-def _drop_arrive(op: Operation) -> bool:
+def _erase(op: Operation) -> bool:
     Rewriter.erase_op(op)
     return True
 
@@ -103,13 +105,14 @@ def _hoist_read(op: ttng.WaitBarrierOp) -> bool:
 
 
 OPERATORS: dict[str, tuple[tuple[type, ...], Mutation]] = {
-    "drop-arrive": ((ttng.ArriveBarrierOp, ttng.TCGen5CommitOp, ttng.AsyncCopyMbarrierArriveOp), _drop_arrive),
+    "drop-arrive": ((ttng.ArriveBarrierOp, ttng.TCGen5CommitOp, ttng.AsyncCopyMbarrierArriveOp), _erase),
     "shift-phase": ((ttng.WaitBarrierOp,), _shift_phase),
     "expect-half": ((ttng.BarrierExpectOp,), _expect_scaled(0.5)),
     "expect-double": ((ttng.BarrierExpectOp,), _expect_scaled(2)),
     "loosen-wait": ((ttng.WarpGroupDotWaitOp, ttg.AsyncWaitOp, ttng.TMAStoreWaitOp), _loosen_wait),
     "early-reuse": ((ttng.AsyncTMACopyGlobalToLocalOp, ttg.AsyncCopyGlobalToLocalOp), _early_reuse),
     "hoist-read": ((ttng.WaitBarrierOp,), _hoist_read),
+    "drop-fence": ((ttng.FenceAsyncSharedOp,), _erase),
 }
 
 

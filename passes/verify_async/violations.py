@@ -14,7 +14,7 @@ from ttpipe.passes.common.target import op_location_text
 @dataclass(frozen=True)
 class Violation:
     """A broken rule (the pass's docstring lists them: init, arrive-count, expect-bytes,
-    read-before-wait, write-before-release, write-write, wgmma-flush, deadlock) at `op`."""
+    read-before-wait, write-before-release, write-write, proxy-fence, wgmma-flush, deadlock) at `op`."""
 
     rule: str
     op: Operation

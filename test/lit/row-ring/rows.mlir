@@ -3,9 +3,13 @@
 // RUN: ttpipe-opt %s -p 'ttpipe-row-ring{consumers=2}' | filecheck %s --check-prefix=TWO
 // RUN: ttpipe-opt %s -p 'ttpipe-row-ring{consumers=2}',ttpipe-verify-async 2>&1 >/dev/null | filecheck %s --check-prefix=VERIFIED --allow-empty
 // RUN: ttpipe-opt %s -p 'ttgir-sm90{row-ring=true num-warps=8}' -o /dev/null
+// RUN: not ttpipe-opt %s -p 'ttpipe-row-ring,ttpipe-plant-async-mutant{operator=drop-fence site=0},ttpipe-verify-async' 2>&1 | filecheck %s --check-prefix=UNFENCED
 
-// The ring version passes the async-protocol check, with one consumer or two.
+// The ring version passes the async-protocol check, with one consumer or two. Without the
+// proxy fence before a slot's release, the refill's TMA copy is not ordered after the
+// consumer's reads through the async proxy (on the GPU: rows wrong in the chunks read last).
 // VERIFIED-NOT: error
+// UNFENCED: error: the TMA copy overwrites slot [0] of the 48x2048xf16 shared memory after local_load of another thread with no fence.proxy.async (ttng.fence_async_shared) between{{.*}}[proxy-fence]
 
 // A row summed, then divided by its sum and stored (one row per program; f16 chunks of 2048
 // elements, 4 KB: slots of 4 chunks, 12 slots in 192 KB). At the start: the row fills at
