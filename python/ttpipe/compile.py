@@ -16,8 +16,12 @@ Next to the cubin goes `K.json`: Triton's metadata (kernel name, `shared`, `num_
 `num_ctas`, `global_scratch_size`/`_align`, `profile_scratch_size`/`_align`, `tmem_size`,
 the options) plus what a launcher needs that Triton keeps elsewhere: `signature` (the
 kernel's arguments as Triton spells them, constexprs already folded in), `tensordesc_meta`
-(how to encode each descriptor argument's CUtensorMap), `cluster_dims`. `ttpipe.runtime`
-launches from these two files.
+(how to encode each descriptor argument's CUtensorMap), `cluster_dims`, and, where a pass
+built a version that pays only for some arguments (`ttpipe-row-ring`: rows of some lengths),
+`ttpipe_launch_when`: the range of a loop's trips it pays for and the pass (`without`); the
+Triton plug-in launches a compile without that pass outside the range, a launcher of this
+cubin may do the same with `--pipeline` leaving it out. `ttpipe.runtime` launches from these
+two files.
 
 Errors are one line, `FILE:LINE:COL: error: ...` (with the source line and a caret when
 ttpipe's parser reports it) or `ttpipe-compile: error: ...`; the exit code is then 1 and
@@ -53,6 +57,7 @@ from ttpipe.triton import mlir
 from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
 from ttpipe.triton.mlir import triton_context
 from ttpipe.triton.pipelines import default_pipeline
+from ttpipe.triton.versions import METADATA_KEY, take_launch_versions
 
 ARCHS = {"sm_90a": 90, "sm_100a": 100}
 """`--arch` -> compute capability (Triton targets sm_90a/sm_100a for capabilities 90/100)."""
@@ -232,7 +237,10 @@ def compile_source(source: SourceFile, arch: str, *, pipeline: str | None = None
         if "ttg.num-warps" not in module.attributes:
             raise CompileError(f"pipeline '{pipeline_text}' did not produce TTGIR (no ttg.num-warps)",
                                where=source.name)
+        versions = take_launch_versions(module, defaults["num-warps"])
         asm["ttgir"] = print_module(module)
+    else:
+        versions = take_launch_versions(parsed.module, parsed.module.attributes["ttg.num-warps"].value.data)
 
     context = triton_context()  # Triton's parse of a file and the stages below share it
     if run_pipeline:
@@ -253,8 +261,8 @@ def compile_source(source: SourceFile, arch: str, *, pipeline: str | None = None
         options["num_stages"] = num_stages
     if maxnreg is not None:
         options["maxnreg"] = maxnreg
-    return compile_triton_module(triton_module, capability, options, asm=asm, name=source.name,
-                                 extra_metadata={"pipeline": pipeline_text})
+    extra = {"pipeline": pipeline_text, **({METADATA_KEY: versions} if versions is not None else {})}
+    return compile_triton_module(triton_module, capability, options, asm=asm, name=source.name, extra_metadata=extra)
 
 
 def compile_triton_module(module, capability: int, options: dict, *, asm: dict[str, str] | None = None,

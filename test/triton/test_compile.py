@@ -143,3 +143,17 @@ def test_errors_are_one_line_and_write_nothing(tmp_path, capfd, make_source, fla
     assert len(errors) == 1 and re.search(message, errors[0]), captured.err
     assert "Traceback" not in captured.err and captured.out == ""
     assert list(out.iterdir()) == []
+
+
+def test_a_launch_condition_goes_to_the_metadata(triton_cache):
+    """The bench's looped layer norm (N an argument): the default pipeline builds the row ring,
+    whose range of row lengths goes to the JSON metadata and off the TTGIR; without the ring
+    there is none."""
+    source = str(pathlib.Path(__file__).parents[1] / "lit" / "reverse-rereads" / "Inputs" / "layernorm_looped.ttir")
+    ring = ttpipe_compile.compile_file(source, "sm_90a", num_warps=8)
+    versions = ring.metadata["ttpipe_launch_when"]
+    assert versions["num_warps"] == 8 and versions["condition"]["without"] == "ttpipe-row-ring"
+    assert "ttg.warp_specialize" in ring.asm["ttgir"] and "ttpipe.launch_when" not in ring.asm["ttgir"]
+    json.dumps(ring.metadata)  # the K.json beside the cubin
+    plain = ttpipe_compile.compile_file(source, "sm_90a", pipeline="ttgir-sm90{row-ring=false}", num_warps=8)
+    assert "ttpipe_launch_when" not in plain.metadata

@@ -51,13 +51,11 @@ from typing import Any, Callable
 import ttpipe
 import ttpipe.dialects
 import ttpipe.passes
-from ttpipe.dialects import tt
-from ttpipe.passes.common.launch_condition import pop_launch_condition
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton.mlir import parse_text
 from ttpipe.triton.pipelines import default_pipeline
-from ttpipe.triton.versions import METADATA_KEY, launch_versions, split_marker, versioned_run
+from ttpipe.triton.versions import METADATA_KEY, split_marker, take_launch_versions, versioned_run
 
 MARKER_PREFIX = "ttpipe-"
 
@@ -214,11 +212,9 @@ def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: di
         "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
     module = driver.run(parse_module(mod.str(), name).module,
                         [invocation for invocation in invocations if invocation.info.name != without])
-    for func in module.walk():
-        if isinstance(func, tt.FuncOp) and func.sym_name.data == entry:
-            condition = pop_launch_condition(func)
-            if condition is not None:
-                metadata[METADATA_KEY] = launch_versions(condition, options)
+    versions = take_launch_versions(module, options.num_warps, entry)
+    if versions is not None:
+        metadata[METADATA_KEY] = versions
     result = parse_text(print_module(module), name, mod.context)
     metadata["tensordesc_meta"] = result.get_tensordesc_metadata()
     return result

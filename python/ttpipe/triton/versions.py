@@ -19,17 +19,26 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from ttpipe.passes.common.launch_condition import TripsBetween
+from xdsl.dialects.builtin import ModuleOp
+
+from ttpipe.dialects import tt
+from ttpipe.passes.common.launch_condition import TripsBetween, pop_launch_condition
 
 METADATA_KEY = "ttpipe_launch_when"
 WITHOUT = "|without="
 
 
-def launch_versions(condition: TripsBetween, options) -> dict:
-    """The metadata entry of a kernel compiled with `options` whose TTGIR carried `condition`:
-    the condition, and the warps the compile was asked for (the metadata's `num_warps`
-    counts the warp-specialized partitions' too)."""
-    return {"condition": condition.to_json(), "num_warps": options.num_warps}
+def take_launch_versions(module: ModuleOp, num_warps: int, entry: str | None = None) -> dict | None:
+    """The metadata entry of a kernel whose function (`entry`, or the first that has one)
+    carries a launch condition, which is taken off it: the condition, and the warps the
+    compile was asked for (the metadata's `num_warps` counts the warp-specialized
+    partitions' too). None where no function carries one."""
+    for func in module.walk():
+        if isinstance(func, tt.FuncOp) and entry in (None, func.sym_name.data):
+            condition = pop_launch_condition(func)
+            if condition is not None:
+                return {"condition": condition.to_json(), "num_warps": num_warps}
+    return None
 
 
 def _condition(kernel) -> TripsBetween | None:
