@@ -192,9 +192,9 @@ def bounds_the_chunk(mask: SSAValue, loop: scf.ForOp) -> bool:
     return False
 
 
-def _unmasked(op: Operation, true: SSAValue) -> None:
-    """A load or store of a run copy whose mask became `true` without it (step 5)."""
-    if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask is true:
+def _unmasked(op: Operation, trues: set[SSAValue]) -> None:
+    """A load or store of a run copy whose mask became one of the `trues` without it (step 5)."""
+    if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask in trues:
         groups = {"mask": []} if isinstance(op, tt.StoreOp) else {"mask": [], "other": []}
         set_operand_groups(op, **groups)
 
@@ -215,6 +215,7 @@ def unroll(loop: scf.ForOp, factor: int) -> tuple[scf.ForOp, list[UnrolledCopy]]
     runs_loop = b.insert(scf.ForOp(loop.lowerBound, end, run, list(loop.initArgs), body=body))
     rb = OpBuilder(InsertPoint.at_end(body), loop.location)
     values: list[SSAValue] = list(body.args[1:])
+    trues = set(true_masks.values())
     copies = []
     for copy in range(factor):
         iv = rb.addi(body.args[0], rb.constant(copy * step, iv_type)) if copy else body.args[0]
@@ -225,13 +226,12 @@ def unroll(loop: scf.ForOp, factor: int) -> tuple[scf.ForOp, list[UnrolledCopy]]
             if op.results and op.results[0] in true_masks:
                 continue
             ops.append(rb.insert(op.clone(value_mapper=mapping)))
-            for true in set(true_masks.values()):
-                _unmasked(ops[-1], true)
+            _unmasked(ops[-1], trues)
         values = [mapping.get(value, value) for value in loop.body.last_op.operands]
         copies.append(UnrolledCopy(ops, mapping))
     rb.insert(scf.YieldOp(*values))
     set_operand_groups(loop, lowerBound=[end], initArgs=list(runs_loop.res))
-    for constant in true_masks.values():
+    for constant in trues:
         if not constant.uses:
             Rewriter.erase_op(constant.owner)
     return runs_loop, copies

@@ -208,6 +208,11 @@ class RowProgram:
         return RING_BYTES // (self.chunks_per_slot * self.row.chunk_bytes)
 
     @property
+    def most_row_slots(self) -> int:
+        """The slots a row may fill: half the ring, so that the next row streams in under it."""
+        return self.slots // 2
+
+    @property
     def consumers(self) -> int:
         """Step 5's cost model: two consumers where a loop's body reduces across warps."""
         loops = (self.row.first, self.row.second)
@@ -219,7 +224,7 @@ class RowProgram:
         loop, k = self.row.first, self.chunks_per_slot
         least = max(1, -(-RING_MIN_ROW_BYTES // (k * self.row.chunk_bytes)))
         return TripsBetween(Bound.of(loop.lowerBound, self.func), Bound.of(loop.upperBound, self.func),
-                            constant_int_value(loop.step), (least - 1) * k + 1, self.slots // 2 * k, RowRing.name)
+                            constant_int_value(loop.step), (least - 1) * k + 1, self.most_row_slots * k, RowRing.name)
 
     def prefetch_distance(self, loads: list[tt.LoadOp], consumers: int) -> int:
         """Step 6's iterations ahead for one loop's prefetched `loads`: as many chunks as
@@ -371,7 +376,7 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
     b = s.b
     zero = b.constant(0, i64)
     alignment = b.constant(TMA_GLOBAL_ALIGN_BYTES, i64)
-    checks = [b.cmpi(CmpIPredicate.sle, row_slots, b.int_constant(program.slots // 2, 32))]
+    checks = [b.cmpi(CmpIPredicate.sle, row_slots, b.int_constant(program.most_row_slots, 32))]
     prefetched = [load for _, _, load in program.prefetched]
     for row in (*program.loads, *(store for store, _ in program.stores), *prefetched):
         checks.append(b.cmpi(CmpIPredicate.sge, s.value(row.stride), zero))  # the hulls' bounds
@@ -512,9 +517,7 @@ def _position(b: OpBuilder, loop: scf.ForOp, first_chunk: SSAValue,
               ring: _Ring) -> tuple[SSAValue, SSAValue, SSAValue]:
     """In `loop`'s body (a row's chunks from `first_chunk`, its lower bound before `unroll`
     moved it): its chunk j, the row's slot j / k holding it and its place j % k there."""
-    iv = loop.body.args[0]
-    count = iv if constant_int_value(first_chunk) == 0 else b.subi(iv, first_chunk)
-    j = b.divsi(count, loop.step)
+    j = iteration_index(b, loop, first_chunk)
     if ring.chunks_per_slot == 1:
         return j, j, b.int_constant(0, 32)
     k = b.int_constant(ring.chunks_per_slot, 32)

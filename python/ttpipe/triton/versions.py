@@ -41,11 +41,6 @@ def take_launch_versions(module: ModuleOp, num_warps: int, entry: str | None = N
     return None
 
 
-def _condition(kernel) -> TripsBetween | None:
-    versions = getattr(kernel.metadata, METADATA_KEY, None)
-    return None if versions is None else TripsBetween.from_json(versions["condition"])
-
-
 def without_marker(marker: str, pass_name: str) -> str:
     """The `instrumentation_mode` of the compile of a kernel without `pass_name`."""
     return f"{marker}{WITHOUT}{pass_name}"
@@ -62,23 +57,36 @@ def _from_json(value):
     return tuple(_from_json(item) for item in value) if isinstance(value, list) else value
 
 
-def _kernel_argument_positions(kernel) -> list[int] | None:
-    """The launch's positions of the `tt.func`'s arguments: the source's parameters that are
-    not constexprs, in order (None for a kernel compiled from IR text)."""
-    signature = getattr(kernel.src, "signature", None)
-    fn = getattr(kernel.src, "fn", None)
-    if signature is None or fn is None:
-        return None
-    return [position for position, name in enumerate(fn.arg_names) if signature.get(name) != "constexpr"]
+@dataclasses.dataclass(frozen=True)
+class _Choice:
+    """A kernel's launch condition and where its `tt.func` arguments sit among a launch's
+    arguments (the source's parameters that are not constexprs, in order; None for a
+    kernel compiled from IR text), read from the kernel once."""
+
+    condition: TripsBetween
+    positions: tuple[int, ...] | None
+
+    @staticmethod
+    def of(kernel) -> _Choice | None:
+        """`kernel`'s choice, None where its compile carries no launch condition."""
+        versions = getattr(kernel.metadata, METADATA_KEY, None)
+        if versions is None:
+            return None
+        signature, fn = getattr(kernel.src, "signature", None), getattr(kernel.src, "fn", None)
+        positions = None if signature is None or fn is None else tuple(
+            position for position, name in enumerate(fn.arg_names) if signature.get(name) != "constexpr")
+        return _Choice(TripsBetween.from_json(versions["condition"]), positions)
+
+    def runs_itself(self, args) -> bool:
+        return self.positions is None or self.condition.holds([args[p] for p in self.positions])
 
 
 def runs_itself(kernel, args) -> bool:
     """Whether a launch of `kernel` with `args` (the source's parameters, in order) runs the
     compile itself rather than the one without its condition's pass: always for a kernel
     without a condition, or compiled from IR text."""
-    condition = _condition(kernel)
-    positions = _kernel_argument_positions(kernel)
-    return condition is None or positions is None or condition.holds([args[p] for p in positions])
+    choice = _Choice.of(kernel)
+    return choice is None or choice.runs_itself(args)
 
 
 @dataclasses.dataclass
@@ -89,12 +97,13 @@ class VersionedLaunch:
     """The `CompiledKernel` whose compile carries the condition."""
     launch: Callable
     """Its own launcher."""
+    choice: _Choice
     other: Any = None
     """The compile without the condition's pass, made at its first use."""
 
     def __call__(self, grid_0, grid_1, grid_2, stream, function, packed_metadata, launch_metadata, enter_hook,
                  exit_hook, *args):
-        if runs_itself(self.kernel, args):
+        if self.choice.runs_itself(args):
             return self.launch(grid_0, grid_1, grid_2, stream, function, packed_metadata, launch_metadata,
                                enter_hook, exit_hook, *args)
         other = self.other_version()
@@ -102,6 +111,7 @@ class VersionedLaunch:
                          enter_hook, exit_hook, *args)
 
     def other_version(self):
+        """The second compile; `other.run`, read before `other.function`, loads it."""
         if self.other is None:
             from triton import compile as triton_compile
             from triton.backends.nvidia.compiler import CUDAOptions
@@ -111,9 +121,8 @@ class VersionedLaunch:
                        if hasattr(metadata, field.name)}
             marker, _ = split_marker(metadata.instrumentation_mode)
             options["num_warps"] = getattr(metadata, METADATA_KEY)["num_warps"]
-            options["instrumentation_mode"] = without_marker(marker, _condition(self.kernel).without)
+            options["instrumentation_mode"] = without_marker(marker, self.choice.condition.without)
             self.other = triton_compile(self.kernel.src, target=metadata.target, options=options)
-            self.other._init_handles()
         return self.other
 
 
@@ -127,7 +136,7 @@ def versioned_run(original: property) -> property:
             return launch
         versioned = kernel.__dict__.get("_ttpipe_versioned")
         if versioned is None or versioned.launch is not launch:
-            versioned = kernel.__dict__["_ttpipe_versioned"] = VersionedLaunch(kernel, launch)
+            versioned = kernel.__dict__["_ttpipe_versioned"] = VersionedLaunch(kernel, launch, _Choice.of(kernel))
         return versioned
 
     return property(run, doc=original.__doc__)
