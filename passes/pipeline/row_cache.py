@@ -1,33 +1,36 @@
-"""`ttpipe-row-cache`: a kernel that walks the same row twice (its statistics, then its
-output: layer norm, RMS norm, softmax) reads it from memory once. The first loop's TMA
-copies land in a shared-memory copy of the row, which the second loop reads (seed 002;
-issue 11's "loops in sequence").
+"""`ttpipe-row-cache`: a kernel that walks the same row two or more times (its statistics,
+then its output: layer norm, RMS norm, softmax; a layer norm's mean, variance and output)
+reads it from memory once. The first loop's TMA copies land in a shared-memory copy of the
+row, which the later loops read (seed 002; issue 11's "loops in sequence").
 
-Algorithm, for each pair of loops L1, L2 of one block (L1 first), both innermost, without
-dots, with the same lower bound, upper bound and step:
-  1. Cached loads: a load X2 of L2 whose TMA box (`TileAccessAnalysis`) is the box of a
-     load X1 of L1, iteration for iteration: the same base, strides and extents, and the
-     same coordinates once L1's iteration count stands for L2's; neither with an in-bounds
-     guard, and its bounds known before L1.
-  2. Preconditions: from L1 to L2, no loop but these two and no side effect but `tt.store`s
-     whose region `TileAccessAnalysis.store` reads (boxes with every extent bounded, or
-     scalar stores), all computable before L1.
-  3. At run time, before L1 (an `scf.if` around L1 .. L2, the original ops in its else
+Algorithm, for each chain of loops L1, ..., Ln (n >= 2) of one block, in order, all
+innermost, without dots, with the same lower bound, upper bound and step:
+  1. Cached loads: a load X1 of L1 read again by a later loop Lk: a load Xk of Lk whose TMA
+     box (`TileAccessAnalysis`) is X1's, iteration for iteration: the same base, strides and
+     extents, and the same coordinates once L1's iteration count stands for Lk's; neither
+     with an in-bounds guard, and X1's bounds known before L1. Every later loop reads at
+     least one cached load.
+  2. Preconditions: from L1 to Ln, no loop but the chain's and no side effect but
+     `tt.store`s whose region `TileAccessAnalysis.store` reads (boxes with every extent
+     bounded, or scalar stores), all computable before L1.
+  3. At run time, before L1 (an `scf.if` around L1 .. Ln, the original ops in its else
      branch): the cached version runs where L1's trip count is at most `chunks` =
      `ROW_CACHE_BYTES` / the bytes one iteration caches, and where no store of the region
      writes the cached row: its bytes lie outside the row's, or it writes, at the same
-     iteration of L2, exactly the tile X2 reads (an in-place kernel: it reads each tile
-     before writing it, and never reads it again).
+     iteration of Ln, exactly the tile Ln reads (an in-place kernel: it reads each tile
+     before writing it, and no loop reads it again). A store in place in an earlier loop
+     is not: a later loop would read the shared copy where the original read the new
+     values.
   4. The cached version: a `chunks x box` buffer per cached load, in the descriptor's
      shared layout, and `chunks` mbarriers (count 1), initialised before L1 (then a
      `gpu.barrier`); a loop issues every chunk's TMA copies at once, one mbarrier per chunk
      expecting the chunk's bytes (seed 002: launch all stages, then consume each as it
      lands); L1 waits for chunk j's mbarrier (phase 0: each is used once) and reads it with
-     `ttg.local_load`; L2 reads chunk j with no wait (L1 waited for all of them, in every
-     thread); after L2 the mbarriers are invalidated and the buffers freed.
+     `ttg.local_load`; the later loops read chunk j with no wait (L1 waited for all of them,
+     in every thread); after Ln the mbarriers are invalidated and the buffers freed.
 
 `ROW_CACHE_BYTES` is 64 KB, a third of an SM's shared memory, so that three CTAs stay
-resident and the second loop's other loads (a norm's weights) keep bytes in flight: rows of
+resident and the later loops' other loads (a norm's weights) keep bytes in flight: rows of
 up to 32768 bf16 elements are read once; longer ones take the original loops. The copies of
 L1 are issued by the CTA itself, as deep as the row: no software pipeline is needed for them.
 
@@ -37,8 +40,8 @@ takes occupancy from 8 CTAs per SM to 3) or 131072 (the original loops run, stil
 buffer's occupancy): the row's length is a run-time value and the buffer's size a
 compile-time one. So `ttgir-sm90` runs this pass only with `row-cache=true`.
 
-Two loops with the same bounds that are not cached get a remark `row not cached for this
-loop: <reason>` at the second. Preconditions: sm_90 (TMA); TTGIR with layouts. Attributes:
+Loops with the same bounds that are not cached get a remark `row not cached for this loop:
+<reason>` at the later one. Preconditions: sm_90 (TMA); TTGIR with layouts. Attributes:
 none read or written.
 """
 
@@ -83,19 +86,41 @@ REMARK = "row not cached for this loop: "
 
 
 @dataclass
-class CachedRow:
-    """Two loops over the same row and the loads of the second that read the first's tiles."""
+class CachedLoad:
+    """A load of the first loop and the loads of the later loops that read its tiles again."""
 
-    first: scf.ForOp
-    second: scf.ForOp
-    loads: list[tuple[TileAccess, TileAccess]]
-    """(X1's box, X2's box) per cached load."""
+    first: TileAccess
+    """X1's box, in L1."""
+    readers: list[list[TileAccess]]
+    """For each later loop L2, ..., Ln: its loads reading X1's tiles (none, one or more)."""
+
+
+@dataclass
+class CachedRow:
+    """A chain of loops over the same row and the loads of the later ones that read the first's tiles."""
+
+    loops: list[scf.ForOp]
+    loads: list[CachedLoad]
     stores: list[tuple[tt.StoreOp, TileAccess | None]]
     """The region's stores: their boxes (None: a scalar store)."""
 
     @property
+    def first(self) -> scf.ForOp:
+        return self.loops[0]
+
+    @property
+    def last(self) -> scf.ForOp:
+        return self.loops[-1]
+
+    def reads(self, index: int) -> list[tuple[TileAccess, CachedLoad]]:
+        """The cached loads loop `index` of the chain reads (L1: X1 itself), each with its load."""
+        if index == 0:
+            return [(load.first, load) for load in self.loads]
+        return [(access, load) for load in self.loads for access in load.readers[index - 1]]
+
+    @property
     def chunk_bytes(self) -> int:
-        return sum(tile_bytes(first.op.result.type) for first, _ in self.loads)
+        return sum(tile_bytes(load.first.op.result.type) for load in self.loads)
 
     @property
     def chunks(self) -> int:
@@ -122,25 +147,30 @@ def _layout(access: TileAccess) -> list[tuple]:
     return [(d.tile_dim, d.size, d.stride, d.extent) for d in access.dims]
 
 
-def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> CachedRow | str:
-    """Steps 1-2 for one pair of loops: what to cache, or why nothing."""
-    if not (same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second)):
-        return "not two memory-bound loops with the same bounds"
-    loads: list[tuple[TileAccess, TileAccess]] = []
-    for x2 in [op for op in second.body.ops if isinstance(op, tt.LoadOp)]:
-        for x1 in [op for op in first.body.ops if isinstance(op, tt.LoadOp)]:
-            try:
-                a1, a2 = analysis.load(x1, any_other=True), analysis.load(x2, any_other=True)
-            except NotATile:
-                continue
-            if not a1.transposed and same_box(a1, a2, first, second) and all(dominates(v, first) for v in _values(a1)):
-                loads.append((a1, a2))
-                break
+def find(loops: list[scf.ForOp], analysis: TileAccessAnalysis) -> CachedRow | str:
+    """Steps 1-2 for a chain of loops of one block, in order: what to cache, or why nothing."""
+    first, later = loops[0], loops[1:]
+    if not (all(same_bounds(first, loop) for loop in later) and all(is_memory_loop(loop) for loop in loops)):
+        return "not memory-bound loops with the same bounds"
+    loads: list[CachedLoad] = []
+    for x1 in [op for op in first.body.ops if isinstance(op, tt.LoadOp)]:
+        try:
+            a1 = analysis.load(x1, any_other=True)
+        except NotATile:
+            continue
+        if a1.transposed or not all(dominates(v, first) for v in _values(a1)):
+            continue
+        readers = [[a2 for a2 in _load_boxes(loop, analysis) if same_box(a1, a2, first, loop)] for loop in later]
+        if any(readers):
+            loads.append(CachedLoad(a1, readers))
     if not loads:
-        return "no load of the second loop reads the first's tiles"
+        return "no load of a later loop reads the first's tiles"
+    for position in range(len(later)):
+        if not any(load.readers[position] for load in loads):
+            return f"loop {position + 2} of {len(loops)} reads none of the first's tiles"
     stores: list[tuple[tt.StoreOp, TileAccess | None]] = []
-    for op in (nested for top in _region(first, second) for nested in top.walk()):
-        if isinstance(op, (scf.ForOp, scf.WhileOp)) and op not in (first, second):
+    for op in (nested for top in _region(first, loops[-1]) for nested in top.walk()):
+        if isinstance(op, (scf.ForOp, scf.WhileOp)) and op not in loops:
             return f"a loop between them ('{op.name}')"
         if isinstance(op, tt.StoreOp):
             try:
@@ -153,10 +183,29 @@ def find(first: scf.ForOp, second: scf.ForOp, analysis: TileAccessAnalysis) -> C
             stores.append((op, box))
         elif not is_side_effect_free(op) and not isinstance(op, (tt.LoadOp, scf.YieldOp, scf.ForOp)):
             return f"'{op.name}' between the loops"
-    row = CachedRow(first, second, loads, stores)
+    row = CachedRow(list(loops), loads, stores)
     if row.chunks < 2:
         return f"one iteration caches {row.chunk_bytes} bytes; {ROW_CACHE_BYTES} hold fewer than two"
     return row
+
+
+def _load_boxes(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[TileAccess]:
+    """The boxes of the loads in `loop`'s body that are tiles."""
+    boxes = []
+    for op in loop.body.ops:
+        if isinstance(op, tt.LoadOp):
+            try:
+                boxes.append(analysis.load(op, any_other=True))
+            except NotATile:
+                continue
+    return boxes
+
+
+def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> bool:
+    """The store writes, in the chain's last loop, exactly the tile that loop reads of a cached
+    load (step 3's in-place kernel)."""
+    return (ancestor_in_block(row.last.body, store) is not None
+            and any(same_box(access, box, row.last, row.last, same_base=False) for access, _ in row.reads(len(row.loops) - 1)))
 
 
 def _region(first: scf.ForOp, second: scf.ForOp) -> list[Operation]:
@@ -210,16 +259,15 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
     """Step 3: the i1 under which the cached version runs."""
     ok = b.cmpi(CmpIPredicate.sle, ceil_trip_count(b, row.first), b.constant(row.chunks, i32))
     ranges = _Builder(b, descriptors)
-    for first, second in row.loads:
-        row_range = ranges.byte_range(first)
+    for load in row.loads:
+        row_range = ranges.byte_range(load.first)
         for store, box in row.stores:
             if box is None:
                 safe = disjoint(b, ranges.address(store, analysis), row_range)
             else:
                 store_range = ranges.byte_range(box)
                 safe = disjoint(b, store_range, row_range)
-                if same_box(second, box, row.second, row.second, same_base=False) \
-                        and ancestor_in_block(row.second.body, store) is not None:
+                if in_place(row, box, store):
                     same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
                     safe = b.insert(arith.OrIOp(safe, same)).result
             ok = b.insert(arith.AndIOp(ok, safe)).result
@@ -227,10 +275,10 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
 
 
 def cache(row: CachedRow, analysis: TileAccessAnalysis, descriptors: DescriptorBuilder) -> None:
-    """Steps 3-4 for one pair of loops."""
-    first, second = row.first, row.second
+    """Steps 3-4 for one chain of loops."""
+    first = row.first
     block = first.parent_block()
-    region = _region(first, second)
+    region = _region(first, row.last)
     escaping = [r for op in region for r in op.results
                 if any(ancestor_in_block(block, u.operation) not in region for u in r.uses)]
     b = OpBuilder(InsertPoint.before(first), first.location)
@@ -253,20 +301,23 @@ def cache(row: CachedRow, analysis: TileAccessAnalysis, descriptors: DescriptorB
 
 def _read_from_shared_memory(row: CachedRow, if_op: scf.IfOp, descriptors: DescriptorBuilder) -> None:
     """Step 4, in the `scf.if`'s then branch that now holds the original loops."""
-    first, second = row.first, row.second
+    first, last = row.first, row.last
     chunks = row.chunks
-    barriers = create_barrier_alloc(first, chunks, last=second)
+    barriers = create_barrier_alloc(first, chunks, last=last)
     buffers = []
-    for access, _ in row.loads:
+    for load in row.loads:
+        access = load.first
         encoding = descriptor_encoding(access.op, access)
-        buffer = create_alloc(first, access.op.result.type, access.op.location, encoding, chunks, last=second)
+        buffer = create_alloc(first, access.op.result.type, access.op.location, encoding, chunks, last=last)
         buffers.append((replace(access, scope=if_op), encoding, buffer))
     b = OpBuilder(InsertPoint.before(first), first.location)
     b.insert(gpu.BarrierOp())
     _issue_all(row, b, barriers, buffers, descriptors)
-    for (access, encoding, buffer), (_, second_access) in zip(buffers, row.loads):
+    for (access, _, buffer), load in zip(buffers, row.loads):
         _replace_load(access.op, first, buffer, barriers, wait=True)
-        _replace_load(second_access.op, second, buffer, barriers, wait=False)
+        for loop, readers in zip(row.loops[1:], load.readers):
+            for reader in readers:
+                _replace_load(reader.op, loop, buffer, barriers, wait=False)
 
 
 def _issue_all(row: CachedRow, b: OpBuilder, barriers: SSAValue, buffers, descriptors: DescriptorBuilder) -> None:
@@ -301,7 +352,7 @@ def _replace_load(load: tt.LoadOp, loop: scf.ForOp, buffer: SSAValue, barriers: 
 
 @dataclass(frozen=True)
 class RowCache(ModulePass):
-    """Read a row that two loops walk once: the first loop's TMA copies land in shared memory, the second reads them there.
+    """Read a row that two or more loops walk once: the first loop's TMA copies land in shared memory, the later loops read them there.
 
     Before:
 
@@ -332,20 +383,26 @@ class RowCache(ModulePass):
 
 
 def _rows(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[CachedRow]:
-    """The pairs of loops to cache, each loop in at most one pair."""
+    """The chains of loops to cache, each loop in at most one: from each first loop, the later
+    loops of its block in order, as long as the chain stays cacheable."""
     rows: list[CachedRow] = []
     taken: set[scf.ForOp] = set()
     loops = [op for op in func.walk() if isinstance(op, scf.ForOp)]
     for first in loops:
-        for second in loops:
-            if first in taken or second in taken or first is second or first.parent_block() is not second.parent_block():
+        if first in taken:
+            continue
+        chain, row = [first], None
+        for later in loops:
+            if later in taken or later.parent_block() is not first.parent_block() or not is_before_in_block(first, later):
                 continue
-            if not is_before_in_block(first, second):
-                continue
-            found = find(first, second, analysis)
+            found = find([*chain, later], analysis)
             if isinstance(found, CachedRow):
-                rows.append(found)
-                taken.update((first, second))
-            elif same_bounds(first, second) and is_memory_loop(first) and is_memory_loop(second):
-                emit_remark(second, REMARK + found)
+                chain, row = [*chain, later], found
+            elif row is not None:
+                break
+            elif same_bounds(first, later) and is_memory_loop(first) and is_memory_loop(later):
+                emit_remark(later, REMARK + found)
+        if row is not None:
+            rows.append(row)
+            taken.update(row.loops)
     return rows

@@ -1,12 +1,15 @@
-"""`ttpipe-row-ring`: a kernel whose programs each walk one row twice (its statistics, then its
-output: layer norm, RMS norm, softmax) becomes persistent and warp-specialized without a
-dot: a one-warp producer streams every row's chunks by TMA into a ring of shared-memory
-slots, the kernel's warps read each chunk twice from its slot and release it (seed 002's
-streams, across rows: the next rows' chunks land while this row is written).
+"""`ttpipe-row-ring`: a kernel whose programs each walk one row two or more times (its
+statistics, then its output: layer norm, RMS norm, softmax; or mean, variance, then output,
+as Triton's tutorial writes a layer norm) becomes persistent and warp-specialized without
+a dot: a one-warp producer streams every row's chunks by TMA into a ring of shared-memory
+slots, the kernel's warps read each chunk from its slot in every loop and release it after
+the last (seed 002's streams, across rows: the next rows' chunks land while this row is
+written).
 
-Algorithm, for a function whose top level holds two loops L1, L2 that `row_cache.find`
-pairs (same bounds, no dots, a load X2 of L2 reading X1's tiles of L1, iteration for
-iteration; stores between them bounded), and whose program is its row:
+Algorithm, for a function whose top level holds loops L1, ..., Ln (n >= 2, no other loop)
+that `row_cache.find` chains (same bounds, no dots, loads of each later loop reading tiles
+of L1's loads X1, iteration for iteration; stores between them bounded), and whose program
+is its row:
   1. The row: `%pid = tt.get_program_id x` (no other axis read), and each cached load's and
      each store's address `base + pid * S + C + (box)` with S, C, the loop bounds and the
      row's extent E functions of the kernel's arguments only (not of pid), boxes
@@ -38,9 +41,10 @@ iteration; stores between them bounded), and whose program is its row:
        - C consumers (the default region, and with C = 2 a partition of as many warps, on
          alternate rows: consumer c runs rows pid + c P, then every C P-th) run the function
          body with pid := row. L1's X1 waits for its slot's full mbarrier at the slot's first
-         chunk and reads its chunk (`ttg.local_load`); L2's X2 reads it; at the slot's last
-         chunk (or the row's), a `gpu.barrier` (every warp has read the slot), the arrive on
-         its empty mbarrier, and a second barrier (so the analysis adds none before the next
+         chunk and reads its chunk (`ttg.local_load`); each later loop's loads of X1's tiles
+         read it there (no wait: L1 waited in every warp); in Ln, at the slot's last chunk
+         (or the row's), a `gpu.barrier` (every warp has read the slot), the arrive on its
+         empty mbarrier, and a second barrier (so the analysis adds none before the next
          chunk's read). A row's slots are the CTA's slot count g .. g + R - 1 (g: slots of the
          earlier rows, all consumers'), the ring slot and phase of g' being g' % SLOTS and
          (g' / SLOTS) & 1.
@@ -49,26 +53,26 @@ iteration; stores between them bounded), and whose program is its row:
          chunks' bytes on the full one and issue K TMA copies per cached load; a chunk past
          the row's last is copied from past the view's end, which TMA fills with zeros
          without reading memory, so every slot's bytes arrive alike.
-     C: 2 where L1's or L2's body reduces across warps (`tt.reduce`: online softmax's max
+     C: 2 where a loop's body reduces across warps (`tt.reduce`: online softmax's max
      and sum every chunk, each a barrier the consumer waits on; a second consumer fills
      those waits), else 1 (two consumers halve each one's registers: a layer norm at 32768
      ran at 0.71x copy with two against 0.81x with one). `consumers=1|2` forces it.
      P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
      first P programs are resident at once; every later program exits at once (an
      `scf.if pid < P` around the allocations and partitions: it initialises no mbarrier).
-  6. The consumers' other loads of L1 and L2 (a norm's weights), where `register_prefetch`
+  6. The consumers' other loads of the loops (a norm's weights), where `register_prefetch`
      allows them and their hull is known, are issued d iterations ahead into registers
      (`register_prefetch.prefetch`, the loop unrolled by d): d covers the consumer's share of
      the SM's bytes in flight (`H100_BYTES_IN_FLIGHT_PER_SM / (C chunk bytes)` chunks) as far
      as `PREFETCH_REGISTER_BYTES` a thread allow. One CTA per SM hides no load latency behind
      other CTAs, and each chunk's work is short. The first d of them go at the row's start,
      before L1 (step 4's hulls keep them clear of every store), so that their latency runs
-     under L1 and the reduction between the loops instead of stalling L2's first chunk.
-  7. Each consumer's L1 and L2 are unrolled by F = lcm(d, K) (`register_prefetch.unroll`): a
+     under L1 and the reductions between the loops instead of stalling the loop's first chunk.
+  7. Each consumer's loops are unrolled by F = lcm(d, K) (`register_prefetch.unroll`): a
      loop of runs of F chunks, whole slots inside the row, then the loop as it was for the
      row's last chunks. In a run, copy i reads place i % K of the row's slot r F / K + i / K
      (r: the run), known when the pass runs, and the slot's chunks are read at once, before
-     its first copy: L1 after waiting once for the slot, L2 then releasing it before it
+     its first copy: L1 after waiting once for the slot, Ln then releasing it before it
      computes (the producer refills it while the chunks are written out; `_free_slot`'s
      proxy fence keeps those reads before the refill), with no `scf.if`
      and no remainder arithmetic; and `unroll` drops the masks that bound a chunk by the
@@ -95,7 +99,7 @@ bf16 elements 0.87 (layer norm), 0.93 (RMS norm), 0.80 (online softmax), against
 0.68-0.76 against 0.93-0.98. Step 8 keeps those shorter and longer rows on the default
 pipeline.
 
-Remarks: `row ring not built: <reason>` at the function's first loop where L1, L2 pair but a
+Remarks: `row ring not built: <reason>` at the function's first loop where its loops chain but a
 precondition fails or constant bounds give rows outside step 8's range. Preconditions: sm_90
 (TMA); TTGIR with layouts; before the pipeliner. Attributes: `ttpipe.launch_when` written on
 the function (step 8).
@@ -134,7 +138,7 @@ from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
 from ttpipe.passes.pipeline.register_prefetch import UnrolledCopy, prefetch, prefetchable, unroll
-from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, same_box
+from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
@@ -215,8 +219,7 @@ class RowProgram:
     @property
     def consumers(self) -> int:
         """Step 5's cost model: two consumers where a loop's body reduces across warps."""
-        loops = (self.row.first, self.row.second)
-        return 2 if any(isinstance(op, tt.ReduceOp) for loop in loops for op in loop.body.walk()) else 1
+        return 2 if any(isinstance(op, tt.ReduceOp) for loop in self.row.loops for op in loop.body.walk()) else 1
 
     def launch_condition(self) -> TripsBetween:
         """Step 8: the trip counts of L1 for which the ring is the faster version: rows of
@@ -277,10 +280,10 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
     a precondition fails."""
     block = func.body.block
     loops = [op for op in func.walk() if isinstance(op, (scf.ForOp, scf.WhileOp))]
-    if len(loops) != 2 or not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
+    if len(loops) < 2 or not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
         return None
-    first, second = loops
-    found = find(first, second, analysis)
+    first = loops[0]
+    found = find(loops, analysis)
     if isinstance(found, str):
         return None
     ids = [op for op in func.walk() if isinstance(op, tt.GetProgramIdOp)]
@@ -298,13 +301,13 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             raise NotARow("loop bounds that are not the kernel's arguments or constants")
     if constant_int_value(first.step) is None:
         raise NotARow("a loop step that is not a constant")
-    loads = [_box_row(func, pid, first_access, first) for first_access, _ in found.loads]
+    loads = [_box_row(func, pid, load.first, first) for load in found.loads]
     for load in loads:
         if load.access.dims[0].start.divisibility(analysis.divisibility) * load.element_bytes % TMA_GLOBAL_ALIGN_BYTES:
             raise NotARow("a chunk that does not start on 16 bytes of its row (TMA's innermost coordinate)")
-    cached = {access.op for pair in found.loads for access in pair}
+    cached = {access.op for index in range(len(loops)) for access, _ in found.reads(index)}
     prefetched = []
-    for loop in (first, second):
+    for loop in loops:
         for op in loop.body.ops:
             if isinstance(op, tt.LoadOp) and op not in cached and prefetchable(op, loop):
                 try:
@@ -319,9 +322,8 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             except NotATile as exc:
                 raise NotARow(f"a store whose region is not known ({exc})") from None
             loop = op.parent_op()
-            in_place = loop is second and any(same_box(x2, box, second, second, same_base=False)
-                                              for _, x2 in found.loads)
-            stores.append((_box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first), in_place))
+            stores.append((_box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first),
+                           in_place(found, box, op)))
         else:
             stores.append((_scalar_row(func, pid, op, analysis), False))
     program = RowProgram(func, pid, found, loads, stores, prefetched)
@@ -485,9 +487,11 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
     for op in body:
         rb.insert(op.clone(value_mapper=mapping))
     row_start = _cloned_loop(program.row.first, mapping)
-    for index, loop in enumerate((program.row.first, program.row.second)):
+    last = len(program.row.loops) - 1
+    for index, loop in enumerate(program.row.loops):
         cloned = _cloned_loop(loop, mapping)
-        reads = [(mapping[pair[index].op.result].owner, buffer) for pair, buffer in zip(program.row.loads, ring.buffers)]
+        reads = [(mapping[access.op.result].owner, ring.buffers[program.row.loads.index(load)])
+                 for access, load in program.row.reads(index)]
         loads = [load for load, owner, _ in program.prefetched if owner is loop]
         distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:
@@ -497,10 +501,10 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
         runs, copies = unroll(cloned, math.lcm(distance, ring.chunks_per_slot))
         if index == 0:
             row_start = runs
-        _runs_read_slots(runs, copies, reads, ring, count, first=index == 0)
+        _runs_read_slots(runs, copies, reads, ring, count, wait=index == 0, release=index == last)
         for load, buffer in reads:
             _read_slot(load, cloned, first_chunk, ring, buffer, count, wait=index == 0)
-        if index == 1:
+        if index == last:
             _release(cloned, first_chunk, ring, count, trips)
     step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots
     rb.insert(scf.YieldOp(rb.addi(count, step)))
@@ -525,24 +529,25 @@ def _position(b: OpBuilder, loop: scf.ForOp, first_chunk: SSAValue,
 
 
 def _runs_read_slots(runs: scf.ForOp, copies: list[UnrolledCopy], reads: list[tuple[tt.LoadOp, SSAValue]],
-                     ring: _Ring, count: SSAValue, first: bool) -> None:
+                     ring: _Ring, count: SSAValue, wait: bool, release: bool) -> None:
     """Step 7 in the loop of runs (whole slots, every chunk inside the row): copies i to
     i + k - 1 (i a multiple of k) of run r read the row's slot r F / k + i / k, known when
     the pass runs, all its chunks at once before copy i: the first loop after waiting for
-    the slot's full mbarrier, the second then releasing it (`_free_slot`) before it
-    computes (the producer refills the slot while this one's chunks are written out)."""
+    the slot's full mbarrier (`wait`), the last then releasing it (`_free_slot`) before it
+    computes (`release`: the producer refills the slot while this one's chunks are written
+    out)."""
     k = ring.chunks_per_slot
     b = OpBuilder(InsertPoint.at_start(runs.body), runs.location)
     slots_a_run = b.muli(iteration_index(b, runs), b.int_constant(len(copies) // k, 32))
     for group in range(0, len(copies), k):
         b.set_before(copies[group].ops[0])
         slot, phase = ring.slot_and_phase(b, b.addi(count, b.addi(slots_a_run, b.int_constant(group // k, 32))))
-        if first:
+        if wait:
             b.insert(ttng.WaitBarrierOp(single_buffer_view(b, ring.full, slot), phase))
         read = [(load, _slot_value(load, ring.chunk(b, buffer, slot, place), b))
                 for place, copy in enumerate(copies[group:group + k])
                 for load, buffer in ((copy.mapping[x.result].owner, buffer) for x, buffer in reads)]
-        if not first:
+        if release:
             _free_slot(b, ring, slot)
         for load, value in read:  # last: the loads' address ops go, the first copy's included
             replace_load(load, value)
@@ -642,10 +647,10 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     rb.insert(scf.YieldOp())
     rb.set_before(resident.last_op)
     ready = rb.insert(gpu.BarrierOp())  # the mbarriers' initialisation seen by every warp
-    encodings = [descriptor_encoding(x1.op, x1) for x1, _ in program.row.loads]
-    buffers = [create_alloc(ready, x1.op.result.type, location, encoding, program.slots * program.chunks_per_slot,
-                            last=ready)
-               for (x1, _), encoding in zip(program.row.loads, encodings)]
+    encodings = [descriptor_encoding(load.first.op, load.first) for load in program.row.loads]
+    buffers = [create_alloc(ready, load.first.op.result.type, location, encoding,
+                            program.slots * program.chunks_per_slot, last=ready)
+               for load, encoding in zip(program.row.loads, encodings)]
     full = create_barrier_alloc(ready, program.slots, 1, last=ready)
     empty = create_barrier_alloc(ready, program.slots, 1, last=ready)
     rb.set_before(ready)
@@ -678,7 +683,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
 class RowRing(ModulePass):
     """Stream a row program's rows through a ring of shared memory by a producer warp (persistent, warp-specialized).
 
-    Before (one program per row):
+    Before (one program per row; two loops over it, or more):
 
         %pid = tt.get_program_id x
         scf.for %off = %0 to %n step %B { %x = tt.load %row(pid)[%off..] ; sums }
@@ -690,7 +695,8 @@ class RowRing(ModulePass):
           ttg.warp_specialize
           default {            // the kernel's warps (and, where a loop reduces, a second consumer)
             scf.for %row = %pid to %G step %P { the body, pid := row: the first loop waits for
-              each slot of chunks and reads them, the second reads them and releases each slot;
+              each slot of chunks and reads them, the later loops read them, the last releases
+              each slot;
               the norms' weights loaded iterations ahead }
           }
           partition0 {         // one warp

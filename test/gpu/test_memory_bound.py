@@ -10,7 +10,8 @@ in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than 
 elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
 grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
 (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
-BLOCK. `test_row_ring_kernels` runs the norms and online softmax on RING_SIZES, whose rows
+BLOCK. `test_row_ring_kernels` runs the norms (the layer norm in two loops and in three)
+and online softmax on RING_SIZES, whose rows
 `ttpipe-row-ring` (persistent programs, a producer warp, a ring of chunk slots; on by
 default) takes or leaves to the compile without it (chosen at launch), and checks the choice:
 more rows than SMs (programs take several rows, the ring wraps, a ragged last chunk reads
@@ -50,7 +51,7 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 """(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
-RING_KERNELS = ("layernorm_looped", "rmsnorm_looped", "softmax_online")
+RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "softmax_online")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (140, 70000, 2048, 8): False, (700, 20000, 2048, 8): False}
 """Sizes -> whether the launch runs the ring version (rows of 64 KB up to half the ring): more

@@ -466,12 +466,14 @@ def _pointwise() -> Case:
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
     _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
-    _pointwise()) + tuple(_looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax"))
+    _pointwise()) + tuple(_looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax",
+                                                                   "layernorm-three-pass"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
 N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
 pointers and the looped row sum at 32768, and the grid-stride pointwise kernel; then the
-norms and softmax at 32768, whose rows `ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
+norms and softmax at 32768 (the layer norm in two loops and in three), whose rows
+`ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"
