@@ -42,15 +42,17 @@ What the IR leaves open comes from instances. First every integer argument 0, 1,
 of 100 programs, each under three schedules: lazy (asynchronous completions delivered only
 when no thread can move, so an early read sees the write still in flight), in partition
 order and in reverse, and eager (each completion delivered at once). Then, while a loop
-that runs protocol ops has not reused every slot of its rings (depth + 1 trips: a
-persistent kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride
-loop over a long vector), the value doubles, on 100 programs and on one (where the kernel
+that runs protocol ops has not turned its rings (depth + 1 trips in one go: a persistent
+kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride loop over a
+long vector; or, over all its executions, a slot of each ring its body indexes taken a
+second time: an inner loop continuing a count of slots that its outer loop carries, as a
+persistent row kernel's loop over a row's slots), the value doubles, on 100 programs and on one (where the kernel
 reads the program count, also on `value` programs: a persistent loop over rows pid, pid +
 P, ... turns its ring only with many programs; and, while a loop is still short in a kernel
 that reads its program id, as the last of `value` programs: causal attention's key loop
-grows with the program, not the arguments), as long as that
-loop's trips grew within the last 4 doublings and a run stays under 40 000 steps; the
-value that covers them gets all three schedules. Last, each integer argument that steers
+grows with the program, not the arguments), as long as a loop not yet turned ran more trips
+in one go or took more slots within the last 4 doublings and a run stays under 40 000
+steps; the value that covers them gets all three schedules. Last, each integer argument that steers
 control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
 that value (a K of zero with tiles to store). A race is found whenever both accesses
 happen in a run, whatever order that run gave them; a wrong phase where a run makes the
@@ -68,16 +70,18 @@ the pipeliner (and warp specialization); `verify-async=false` leaves it out.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import BlockArgument, SSAValue
 from xdsl.passes import ModulePass
 
-from ttpipe.dialects import scf, tt, ttg
+from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.verify_async.cta import CTA, Instance, Schedule, StepLimit, Thread
+from ttpipe.passes.verify_async.cta import CTA, Coverage, Instance, Schedule, StepLimit, Thread
 from ttpipe.passes.verify_async.interpreter import (
     EFFECTS,
     OPAQUE,
@@ -94,9 +98,10 @@ GROWTH = 2
 GROWTH_STEPS = 40_000
 PATIENCE = 4
 """Instances grow by `GROWTH` from the last of `INSTANCE_VALUES` while a loop of protocol ops
-has reused every slot of its rings, as long as a run takes fewer than `GROWTH_STEPS` steps and
-that loop's trips grew within the last `PATIENCE` values (tiles per program of a persistent
-kernel grow in steps)."""
+has not turned its rings, as long as a run takes fewer than `GROWTH_STEPS` steps and a loop
+not yet turned (or turned by the last value) grew (trips in one go, slots taken) within the
+last `PATIENCE` values (tiles per program of a persistent kernel grow in steps; a row
+kernel's loop over runs of whole slots starts only at rows of a run)."""
 
 SCHEDULES = (Schedule(lazy=True, reverse=False), Schedule(lazy=True, reverse=True),
              Schedule(lazy=False, reverse=False))
@@ -117,15 +122,54 @@ class FunctionCheck:
     truncated: bool = False
 
 
-def rings(func: tt.FuncOp) -> dict[scf.ForOp, int]:
-    """The loops that run protocol ops, each with the trips that reuse every slot of its
-    rings (`depth + 1`; a loop without a ring: 2)."""
-    targets = {}
+@dataclass(frozen=True)
+class ProtocolLoop:
+    """A loop that runs protocol ops, and the slot choices of its rings."""
+
+    loop: scf.ForOp
+    rings: tuple[ttg.MemDescIndexOp, ...]
+    """The `ttg.memdesc_index` ops of its body whose slot it computes (not a constant, not a
+    value from outside the loop)."""
+
+    @property
+    def trips(self) -> int:
+        """Trips in one go that take every slot of its deepest buffer and one again (`depth +
+        1`; a loop without a buffer: 2)."""
+        depths = [op.src.type.shape[0] for op in self.loop.body.ops if isinstance(op, ttg.MemDescIndexOp)]
+        return max(depths, default=1) + 1
+
+    def covered(self, coverage: Coverage) -> bool:
+        """The runs have turned its rings: `trips` in one go, or each ring has taken a slot a
+        second time over the runs' executions of the loop (a slot index carried in from
+        outside, as a persistent kernel's count of slots filled by earlier rows, whose inner
+        loop's every execution is short)."""
+        if coverage.trips.get(self.loop, 0) >= self.trips:
+            return True
+        return bool(self.rings) and all(any(n > 1 for n in coverage.slots.get(ring, Counter()).values())
+                                        for ring in self.rings)
+
+    def progress(self, coverage: Coverage) -> int:
+        """Grows while the runs exercise more of the loop: its trips in one go and the slots
+        its rings took."""
+        return coverage.trips.get(self.loop, 0) + sum(len(coverage.slots.get(ring, ())) for ring in self.rings)
+
+
+def protocol_loops(func: tt.FuncOp) -> list[ProtocolLoop]:
+    """The loops that run protocol ops (in their own body), each with its rings."""
+    loops = []
     for loop in func.walk():
         if isinstance(loop, scf.ForOp) and any(type(op) in PROTOCOL_OPS for op in loop.body.ops):
-            depths = [op.src.type.shape[0] for op in loop.body.ops if isinstance(op, ttg.MemDescIndexOp)]
-            targets[loop] = max(depths, default=1) + 1
-    return targets
+            rings = tuple(op for op in loop.body.ops
+                          if isinstance(op, ttg.MemDescIndexOp) and _computed_in(loop, op.index))
+            loops.append(ProtocolLoop(loop, rings))
+    return loops
+
+
+def _computed_in(loop: scf.ForOp, value: SSAValue) -> bool:
+    """`value` is one of the loop body's arguments or a result of an op inside it (not a constant)."""
+    if isinstance(value, BlockArgument):
+        return value.block is loop.body
+    return not isinstance(value.owner, arith.ConstantOp) and loop.is_ancestor(value.owner)
 
 
 @dataclass
@@ -135,7 +179,7 @@ class _Runner:
     func: tt.FuncOp
     max_steps: int
     result: FunctionCheck = field(default_factory=FunctionCheck)
-    coverage: dict = field(default_factory=dict)
+    coverage: Coverage = field(default_factory=Coverage)
     plans: dict = field(default_factory=dict)
     steps: int = 0
     """The steps of the last run."""
@@ -158,10 +202,12 @@ class _Runner:
         self.steps = cta.steps
         return bool(self.result.violations)
 
-    def short(self, targets: dict) -> dict:
-        """The loops that have not yet run their target trips, with the trips they ran."""
-        return {loop: self.coverage.get(loop, 0) for loop, trips in targets.items()
-                if self.coverage.get(loop, 0) < trips}
+    def short(self, loops: list[ProtocolLoop]) -> list[ProtocolLoop]:
+        """The loops whose rings the runs have not turned yet."""
+        return [loop for loop in loops if not loop.covered(self.coverage)]
+
+    def progress(self, loops: list[ProtocolLoop]) -> dict[scf.ForOp, int]:
+        return {loop.loop: loop.progress(self.coverage) for loop in loops}
 
 
 def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, schedules=SCHEDULES) -> FunctionCheck:
@@ -170,7 +216,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     protocol ops has reused every slot of its rings (or stops growing, or the runs grow too long);
     then each integer argument that steers control 0 in turn, the others at the last value."""
     runner = _Runner(func, max_steps)
-    targets = rings(func)
+    targets = protocol_loops(func)
     # a grid-stride loop turns its rings on few programs; a persistent loop over the programs'
     # work (rows pid, pid + P, ...) on many: as many as the instance's value
     grid_stride = any(isinstance(op, tt.GetNumProgramsOp) for op in func.walk())
@@ -182,6 +228,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
                           schedule):
                 return runner.result
     short = runner.short(targets)
+    progress = runner.progress(targets)
     idle = 0
     while short:
         value *= GROWTH
@@ -198,13 +245,15 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
             if runner.run(runner.arguments(lambda i: value), last, schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
-        grown, short = short, runner.short(targets)
+        was_short, short = short, runner.short(targets)
+        before, progress = progress, runner.progress(targets)
         if not short and steps <= GROWTH_STEPS:
             for schedule in schedules[1:]:
                 for programs in counts:
                     if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedule):
                         return runner.result
-        idle = idle + 1 if all(short.get(loop, 0) <= trips for loop, trips in grown.items()) else 0
+        watched = {loop.loop for loop in (*was_short, *short)}
+        idle = idle + 1 if all(progress[loop] == before[loop] for loop in watched) else 0
         if steps > GROWTH_STEPS or runner.result.truncated or idle == PATIENCE:
             break
     for zero in control_arguments(func):

@@ -12,7 +12,7 @@ no thread can move and no event is left, the threads still blocked are a deadloc
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Hashable
 from dataclasses import dataclass, field
 
@@ -101,14 +101,29 @@ class Thread:
         return published
 
 
+@dataclass
+class Coverage:
+    """What the runs of one check have exercised so far: the most trips each `scf.for` ran in
+    one go, and how often each `ttg.memdesc_index` took each slot of its buffer."""
+
+    trips: dict[Operation, int] = field(default_factory=dict)
+    slots: dict[Operation, Counter] = field(default_factory=dict)
+
+    def loop_ran(self, loop: Operation, trips: int) -> None:
+        self.trips[loop] = max(self.trips.get(loop, 0), trips)
+
+    def slot_taken(self, index_op: Operation, slot: int) -> None:
+        self.slots.setdefault(index_op, Counter())[slot] += 1
+
+
 class CTA:
     """The shared state of one run and the scheduler of its threads."""
 
     def __init__(self, instance: Instance, schedule: Schedule, violations: Violations, step_limit: int,
-                 coverage: dict[Operation, int], plans: dict):
+                 coverage: Coverage, plans: dict):
         self.instance = instance
         self.coverage = coverage
-        """The most trips each `scf.for` has run, over this run and the runs before it."""
+        """What this run and the runs before it exercised."""
         self.plans = plans
         """Each block's ops, read once for all the runs of a check (`interpreter.plan_block`)."""
         self.schedule = schedule

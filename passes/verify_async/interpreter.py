@@ -288,8 +288,7 @@ def _for(self: Interpreter, op: scf.ForOp):
         args = yield from self.block(op.body, [index, *args])
         index = wrapped(index + step, bits)
         trips += 1
-    coverage = self.cta.coverage
-    coverage[op] = max(coverage.get(op, 0), trips)
+    self.cta.coverage.loop_ran(op, trips)
     return args
 
 
@@ -385,7 +384,10 @@ def _index(self: Interpreter, op: ttg.MemDescIndexOp):
     index = self.integer(op.index)
     if view.box is not None:
         raise Unsupported(op, "'ttg.memdesc_index' of a subslice")
-    return [View(view.allocation, view.index + (None if index is UNKNOWN else index,))]
+    if index is UNKNOWN:
+        return [View(view.allocation, view.index + (None,))]
+    self.cta.coverage.slot_taken(op, index)
+    return [View(view.allocation, view.index + (index,))]
 
 
 def _boxed(view: View, offsets, shape, slot_shape) -> View:

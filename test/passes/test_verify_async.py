@@ -10,7 +10,9 @@ import pytest
 
 from ttpipe.async_mutants import campaign
 from ttpipe.ir.diagnostics import Diagnostic, DiagnosticError, diagnostic_handler
-from ttpipe.passes.verify_async import VerifyAsync, check_module
+from ttpipe.dialects import tt, ttng
+from ttpipe.passes.verify_async import VerifyAsync, check_module, protocol_loops
+from ttpipe.passes.verify_async.cta import Coverage
 from ttpipe.passes.verify_async.machine import Allocation, Mbarrier, View, join, ordered_after
 from ttpipe.passes.verify_async.mutants import OPERATORS
 from ttpipe.pipeline import driver, spec
@@ -171,3 +173,26 @@ def test_clocks_and_views():
     left = View(ring, (0,), ((0, 128), (0, 32)))
     right = View(ring, (0,), ((0, 128), (32, 64)))
     assert not left.overlaps(right) and slot0.overlaps(left) and slot0.covers(right) and not left.covers(slot0)
+
+
+def test_a_ring_turns_over_the_executions_of_its_loop():
+    """A persistent row kernel's producer fills each row's slots in an inner loop that starts
+    where the earlier rows left the ring (`ttpipe-row-ring`): no execution of it runs the 13
+    trips a 12-slot ring needs in one go, but over the rows each of its rings takes a slot a
+    second time, and then it is covered."""
+    text = (HERE.parent / "lit" / "row-ring" / "three-loops.mlir").read_text()
+    module = driver.run(parse_module(text).module, spec.parse("ttpipe-row-ring"))
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    fill = next(loop for loop in protocol_loops(func)
+                if any(isinstance(op, ttng.BarrierExpectOp) for op in loop.loop.body.ops))
+    assert fill.trips == 49 and {ring.src.type.shape[0] for ring in fill.rings} == {12, 48}
+    coverage = Coverage()
+    for row in range(2):  # two rows of 6 slots: 12 slots filled, none twice
+        coverage.loop_ran(fill.loop, 6)
+        for slot in range(6 * row, 6 * row + 6):
+            for ring in fill.rings:
+                coverage.slot_taken(ring, slot if ring.src.type.shape[0] == 12 else 4 * slot)
+    assert not fill.covered(coverage)
+    for ring in fill.rings:  # the third row takes slot 0 again
+        coverage.slot_taken(ring, 0)
+    assert fill.covered(coverage)
