@@ -90,12 +90,12 @@ def tma_writable(encoding: Attribute) -> bool:
 def descriptor_encoding(load: tt.LoadOp, access: TileAccess) -> Attribute:
     """`E` (module docstring): the shared encoding of the descriptor's block."""
     uses = list(load.result.uses)
-    if len(uses) == 1 and isinstance(uses[0].operation, ttg.LocalAllocOp):
+    if len(uses) == 1 and isinstance(uses[0].operation, ttg.LocalAllocOp) and not access.unit_dims:
         encoding = trans_encoding(uses[0].operation.result.type.encoding, load.result.type.get_shape(), access.order)
         if tma_writable(encoding):
             return encoding
-    type_ = load.result.type
-    box = [type_.get_shape()[d] for d in access.order]
+    type_ = access.box_type
+    box = [d.size for d in access.dims]
     rank = len(box)
     return nvmma_shared_for(box, list(reversed(range(rank))), cta_layout_of(type_.encoding),
                             element_bit_width(type_.element_type))

@@ -34,7 +34,14 @@ the reason. Algorithm:
      `k * BLOCK_K`, extent `K`); a scope-variant term of the address not so accounted for
      must be a multiple of exactly one unbounded dimension's stride; the scope-invariant
      rest moves the base pointer.
-  5. Rules TMA imposes (`hardware.py`): base and strides multiples of 16 bytes (from
+  5. Dimensions of size 1 (a block pointer's `(1, BLOCK)` tile over a row): the tile's
+     coordinate along one is always 0, so its stride is not in the address and its start is
+     part of the base offset. With `unit_dims`, such a dimension is left out of the box
+     (`TileAccess.unit_dims`): the box is the tile without it, a caller copies the box and
+     expands the copy's dimensions back (`tt.expand_dims`); a mask on it compares no tile
+     index (step 3 refuses it).
+     Without `unit_dims`, a tile with one is `NotATile`.
+  6. Rules TMA imposes (`hardware.py`): base and strides multiples of 16 bytes (from
      `tt.divisibility` through axis info), box sizes at most 256 and the innermost at least
      16 bytes, an element type TMA copies, no `isVolatile`, `other` zero or absent.
      Coordinates must be >= 0: TMA reads nothing below 0, where a pointer load reads memory
@@ -63,6 +70,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.dialects.ttg_attrs import SliceEncodingAttr
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Atom, Iteration, Monomial, Poly, TileCoord
 from ttpipe.passes.common.arith_canonicalize import constant_attr, splat_of
@@ -153,21 +161,47 @@ class TileAccess:
     guards: tuple[Guard, ...]
     """Where the original load reads other elements than the box (positions past a guard's
     limit, in tile coordinates); the caller must prove the kernel discards them."""
+    unit_dims: tuple[int, ...] = ()
+    """The tile's dimensions of size 1, left out of the box (step 5)."""
 
     @property
     def element_type(self) -> Attribute:
         """The element type of the tile loaded or stored."""
-        return (self.op.result if isinstance(self.op, tt.LoadOp) else self.op.value).type.element_type
+        return self.tile_type.element_type
+
+    @property
+    def tile_type(self) -> TensorType:
+        """The type of the tile loaded or stored."""
+        return (self.op.result if isinstance(self.op, tt.LoadOp) else self.op.value).type
+
+    @property
+    def box_type(self) -> TensorType:
+        """The box as a tensor: the tile's type without its dimensions of size 1, their layout
+        sliced off (`#ttg.slice`); the tile's own type where it has none."""
+        return without_unit_dims(self.tile_type, self.unit_dims)
 
     @property
     def transposed(self) -> bool:
-        """The tile's innermost (stride 1) dimension is not its last."""
-        return [d.tile_dim for d in self.dims] != list(range(len(self.dims)))
+        """The box's dimensions are not in the tile's order (its innermost, of stride 1, is
+        not the tile's last but dimensions of size 1)."""
+        tile_dims = [d.tile_dim for d in self.dims]
+        return tile_dims != sorted(tile_dims)
 
     @property
     def order(self) -> list[int]:
         """Descriptor dimension i is tile dimension `order[i]`."""
         return [d.tile_dim for d in self.dims]
+
+
+def without_unit_dims(tile: TensorType, unit_dims: Sequence[int]) -> TensorType:
+    """`tile` without its dimensions `unit_dims` (of size 1, increasing), each sliced off its
+    layout: the innermost `#ttg.slice` is the last dimension's, so that `tt.expand_dims` of
+    the first dimension, then the next, ... peels them off in turn."""
+    shape, encoding = list(tile.get_shape()), tile.encoding
+    for dim in reversed(unit_dims):
+        del shape[dim]
+        encoding = SliceEncodingAttr.get(dim, encoding)
+    return TensorType(tile.element_type, shape, encoding)
 
 
 _SIGNED_UPPER = {CmpIPredicate.slt: 0, CmpIPredicate.sle: 1}
@@ -216,8 +250,11 @@ def _remap(form: IndexForm, dims: dict[int, int | None]) -> IndexForm:
 class TileAccessAnalysis:
     """Tile accesses of the loads of one module's functions (see the module docstring)."""
 
-    def __init__(self, axis_info: ModuleAxisInfo, aligned_bases: bool = True):
+    def __init__(self, axis_info: ModuleAxisInfo, aligned_bases: bool = True, unit_dims: bool = False):
         self.axis_info = axis_info
+        self.unit_dims = unit_dims
+        """Whether a tile's dimensions of size 1 are left out of its box (step 5) rather than
+        refused: for a caller that copies the box and expands the copy itself."""
         self.aligned_bases = aligned_bases
         """Whether a box's own base address must be known 16-byte aligned, as a descriptor
         made at that address needs. False for a caller that makes one descriptor over a wider
@@ -521,16 +558,20 @@ class _Box:
         element = self.type.element_type
         if not tma_copies_element_bits(element_bit_width(element)):
             raise NotATile(f"elements of {element_bit_width(element)} bits, which TMA does not copy")
-        if any(size == 1 for size in self.shape):
+        unit_dims = tuple(d for d, size in enumerate(self.shape) if size == 1)
+        if unit_dims and (not self.analysis.unit_dims or len(unit_dims) == self.rank):
             raise NotATile("a tile dimension of size 1")
         if not self.invariant(self.pointer.base):
             raise NotATile("a base pointer computed inside the loop nest")
+        box_dims = [d for d in range(self.rank) if d not in unit_dims]
         strides = self.strides
-        innermost = [d for d in range(self.rank) if strides[d] == Poly.constant(1)]
+        innermost = [d for d in box_dims if strides[d] == Poly.constant(1)]
         if len(innermost) != 1:
             raise NotATile("no single tile dimension with stride 1 (TMA's innermost dimension is contiguous)")
         inner = innermost[0]
         for dim, stride in enumerate(strides):
+            if dim in unit_dims:
+                continue
             if stride.is_zero:
                 raise NotATile(f"tile dimension {dim} does not move the address")
             if not all(self.invariant(a) for a in stride.atoms()):
@@ -545,7 +586,7 @@ class _Box:
             extents[dim] = invariant_limit
         rest = constant_part - _sum_products(starts, strides)
         variant, base_offset = rest.split(lambda m: not self.invariant_monomial(m))
-        unbounded = [d for d in range(self.rank) if d not in upper]
+        unbounded = [d for d in box_dims if d not in upper]
         for dim in unbounded:
             starts[dim] = Poly()
         for monomial, coefficient in variant.terms.items():
@@ -560,12 +601,12 @@ class _Box:
         for dim, bound in lower.items():
             if bound.limit - bound.start + starts[dim] != Poly():
                 raise NotATile(f"a lower bound on tile dimension {dim} other than the tensor's start")
-        self._check_alignment(base_offset, strides, inner, element)
-        order = [d for d in range(self.rank) if d != inner] + [inner]
+        self._check_alignment(base_offset, strides, inner, element, unit_dims)
+        order = [d for d in box_dims if d != inner] + [inner]
         dims = tuple(TileDim(d, self.shape[d], strides[d], starts[d], extents.get(d)) for d in order)
         guards = tuple(Guard(g.dim, starts[g.dim], extents[g.dim]) for g in self.pointer.offset.guards
                        if g.dim not in self._masked_guards)
-        return TileAccess(self.op, self.scope, self.pointer.base, base_offset, dims, guards)
+        return TileAccess(self.op, self.scope, self.pointer.base, base_offset, dims, guards, unit_dims)
 
     def _bounds(self) -> tuple[dict[int, Bound], dict[int, Bound]]:
         """The upper and lower bound of each dimension, from the mask and the guards."""
@@ -588,7 +629,8 @@ class _Box:
             upper[guard.dim] = upper.get(guard.dim, as_bound)
         return upper, lower
 
-    def _check_alignment(self, base_offset: Poly, strides: list[Poly], inner: int, element) -> None:
+    def _check_alignment(self, base_offset: Poly, strides: list[Poly], inner: int, element,
+                         unit_dims: tuple[int, ...]) -> None:
         element_bytes = element_bit_width(element) // 8
         base_bytes = self.analysis.divisibility(self.pointer.base)
         offset_bytes = base_offset.divisibility(self.analysis.divisibility) * element_bytes
@@ -597,7 +639,7 @@ class _Box:
             raise NotATile(f"the base address is known aligned to {alignment} bytes; TMA needs "
                            f"{TMA_GLOBAL_ALIGN_BYTES}")
         for dim, stride in enumerate(strides):
-            if dim == inner:
+            if dim == inner or dim in unit_dims:
                 continue
             stride_bytes = stride.divisibility(self.analysis.divisibility) * element_bytes
             if stride_bytes % TMA_GLOBAL_ALIGN_BYTES:

@@ -122,7 +122,7 @@ from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly
-from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis, without_unit_dims
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import (
@@ -403,6 +403,16 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
 
 
 @dataclass
+class _SlotRead:
+    """A load of a consumer's loop that reads its chunks from the ring's `buffer`."""
+
+    load: tt.LoadOp
+    buffer: SSAValue
+    unit_dims: tuple[int, ...]
+    """The dimensions of size 1 of its tile, not in the box the ring holds."""
+
+
+@dataclass
 class _Ring:
     """The ring as one partition sees it: `slots` slots of `chunks_per_slot` chunks each."""
 
@@ -490,8 +500,8 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
     last = len(program.row.loops) - 1
     for index, loop in enumerate(program.row.loops):
         cloned = _cloned_loop(loop, mapping)
-        reads = [(mapping[access.op.result].owner, ring.buffers[program.row.loads.index(load)])
-                 for access, load in program.row.reads(index)]
+        reads = [_SlotRead(mapping[access.op.result].owner, ring.buffers[program.row.loads.index(load)],
+                           access.unit_dims) for access, load in program.row.reads(index)]
         loads = [load for load, owner, _ in program.prefetched if owner is loop]
         distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:
@@ -502,8 +512,8 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
         if index == 0:
             row_start = runs
         _runs_read_slots(runs, copies, reads, ring, count, wait=index == 0, release=index == last)
-        for load, buffer in reads:
-            _read_slot(load, cloned, first_chunk, ring, buffer, count, wait=index == 0)
+        for read in reads:
+            _read_slot(read, cloned, first_chunk, ring, count, wait=index == 0)
         if index == last:
             _release(cloned, first_chunk, ring, count, trips)
     step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots
@@ -528,7 +538,7 @@ def _position(b: OpBuilder, loop: scf.ForOp, first_chunk: SSAValue,
     return j, b.divsi(j, k), b.remsi(j, k)
 
 
-def _runs_read_slots(runs: scf.ForOp, copies: list[UnrolledCopy], reads: list[tuple[tt.LoadOp, SSAValue]],
+def _runs_read_slots(runs: scf.ForOp, copies: list[UnrolledCopy], reads: list[_SlotRead],
                      ring: _Ring, count: SSAValue, wait: bool, release: bool) -> None:
     """Step 7 in the loop of runs (whole slots, every chunk inside the row): copies i to
     i + k - 1 (i a multiple of k) of run r read the row's slot r F / k + i / k, known when
@@ -544,13 +554,13 @@ def _runs_read_slots(runs: scf.ForOp, copies: list[UnrolledCopy], reads: list[tu
         slot, phase = ring.slot_and_phase(b, b.addi(count, b.addi(slots_a_run, b.int_constant(group // k, 32))))
         if wait:
             b.insert(ttng.WaitBarrierOp(single_buffer_view(b, ring.full, slot), phase))
-        read = [(load, _slot_value(load, ring.chunk(b, buffer, slot, place), b))
+        read = [(load, _box_value(load, ring.chunk(b, x.buffer, slot, place), x.unit_dims, b))
                 for place, copy in enumerate(copies[group:group + k])
-                for load, buffer in ((copy.mapping[x.result].owner, buffer) for x, buffer in reads)]
+                for x in reads for load in (copy.mapping[x.load.result].owner, )]
         if release:
             _free_slot(b, ring, slot)
         for load, value in read:  # last: the loads' address ops go, the first copy's included
-            replace_load(load, value)
+            replace_load(load, _selected(load, value))
 
 
 def _in_if(b: OpBuilder, condition: SSAValue | None) -> OpBuilder:
@@ -563,19 +573,32 @@ def _in_if(b: OpBuilder, condition: SSAValue | None) -> OpBuilder:
     return OpBuilder(InsertPoint.before(then.last_op), b.location)
 
 
-def _slot_value(load: tt.LoadOp, chunk: SSAValue, b: OpBuilder) -> SSAValue:
-    """What the load reads, from `chunk` (at `b`); where the load has a mask and an `other`,
-    the mask selects (the box may read the next row where the mask is false)."""
-    value = b.insert(ttg.LocalLoadOp(chunk, result_type=load.result.type)).result
-    if load.mask is not None and load.other is not None:
-        value = b.select(load.mask, value, load.other)
+def _box_value(load: tt.LoadOp, chunk: SSAValue, unit_dims: tuple[int, ...], b: OpBuilder) -> SSAValue:
+    """The box the load reads, from `chunk` (at `b`), its tile's dimensions of size 1
+    expanded back (`unit_dims`)."""
+    value = b.insert(ttg.LocalLoadOp(chunk, result_type=without_unit_dims(load.result.type, unit_dims))).result
+    for dim in unit_dims:
+        box = value.type
+        shape = [*box.get_shape()[:dim], 1, *box.get_shape()[dim:]]
+        value = b.insert(tt.ExpandDimsOp(value, axis=dim, result_type=TensorType(box.element_type, shape,
+                                                                                  box.encoding.parent))).result
     return value
 
 
-def _read_slot(load: tt.LoadOp, loop: scf.ForOp, first_chunk: SSAValue, ring: _Ring, buffer: SSAValue,
-               count: SSAValue, wait: bool) -> None:
+def _selected(load: tt.LoadOp, value: SSAValue) -> SSAValue:
+    """What the load gives: where it has a mask and an `other`, `value` where the mask holds
+    (the box may read the next row where it does not), selected at the load (the mask may be
+    computed after the slot's read)."""
+    if load.mask is None or load.other is None:
+        return value
+    return OpBuilder(InsertPoint.before(load), load.location).select(load.mask, value, load.other)
+
+
+def _read_slot(read: _SlotRead, loop: scf.ForOp, first_chunk: SSAValue, ring: _Ring, count: SSAValue,
+               wait: bool) -> None:
     """The load reads its chunk from its slot; where `wait`, the slot's first chunk waits for
     the slot's full mbarrier first."""
+    load = read.load
     b = OpBuilder(InsertPoint.before(load), load.location)
     _, row_slot, within = _position(b, loop, first_chunk, ring)
     slot, phase = ring.slot_and_phase(b, b.addi(count, row_slot))
@@ -583,7 +606,7 @@ def _read_slot(load: tt.LoadOp, loop: scf.ForOp, first_chunk: SSAValue, ring: _R
         first = None if ring.chunks_per_slot == 1 else b.cmpi(CmpIPredicate.eq, within, b.int_constant(0, 32))
         full = single_buffer_view(b, ring.full, slot)
         _in_if(b, first).insert(ttng.WaitBarrierOp(full, phase))
-    replace_load(load, _slot_value(load, ring.chunk(b, buffer, slot, within), b))
+    replace_load(load, _selected(load, _box_value(load, ring.chunk(b, read.buffer, slot, within), read.unit_dims, b)))
 
 
 def _free_slot(b: OpBuilder, ring: _Ring, slot: SSAValue) -> None:
@@ -648,7 +671,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     rb.set_before(resident.last_op)
     ready = rb.insert(gpu.BarrierOp())  # the mbarriers' initialisation seen by every warp
     encodings = [descriptor_encoding(load.first.op, load.first) for load in program.row.loads]
-    buffers = [create_alloc(ready, load.first.op.result.type, location, encoding,
+    buffers = [create_alloc(ready, load.first.box_type, location, encoding,
                             program.slots * program.chunks_per_slot, last=ready)
                for load, encoding in zip(program.row.loads, encodings)]
     full = create_barrier_alloc(ready, program.slots, 1, last=ready)
@@ -659,8 +682,8 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
         base = rb.insert(tt.AddPtrOp(load.base, scalars.value(load.offset))).result
         extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
         extents.append(extent)
-        loaded = load.access.op.result.type
-        block_type = TensorType(loaded.element_type, loaded.get_shape(), encoding)
+        box = load.access.box_type
+        block_type = TensorType(box.element_type, box.get_shape(), encoding)
         descs.append(rb.insert(tt.MakeTensorDescOp(base, [extent], [rb.constant(1, i64)],
                                                    tt.TensorDescType(block_type))).result)
     ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32), program.chunks_per_slot)
@@ -717,7 +740,7 @@ class RowRing(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not is_hopper(nvidia_compute_capability(op)):
             return
-        analysis = TileAccessAnalysis(ModuleAxisInfo(op), aligned_bases=False)
+        analysis = TileAccessAnalysis(ModuleAxisInfo(op), aligned_bases=False, unit_dims=True)
         for func in [f for f in op.walk() if isinstance(f, tt.FuncOp)]:
             try:
                 program = row_program(func, analysis)

@@ -206,3 +206,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     pid = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp)).result
     assert access.base is func.body.block.args[0]
     assert access.base_offset == Poly.atom(pid) * Poly.atom(func.body.block.args[1])
+
+
+
+def test_a_tile_of_one_row_is_a_box_without_its_unit_dimension_where_asked():
+    """A block pointer's `(1, 256)` tile: refused by default; with `unit_dims`, the box is the
+    256 columns (the tile's dimension 1), the row in the base offset, and the box's type is
+    the tile's without dimension 0, its layout sliced."""
+    text = """
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @k(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %pid = tt.get_program_id x : i32
+    %off = arith.muli %pid, %n : i32
+    %offs = tt.splat %off : i32 -> tensor<1x256xi32, #blocked>
+    %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %c2d = tt.expand_dims %cols {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x256xi32, #blocked>
+    %idx = arith.addi %offs, %c2d : tensor<1x256xi32, #blocked>
+    %base = tt.splat %a : !tt.ptr<f16> -> tensor<1x256x!tt.ptr<f16>, #blocked>
+    %p = tt.addptr %base, %idx : tensor<1x256x!tt.ptr<f16>, #blocked>, tensor<1x256xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1x256xi32, #blocked>
+    %in = arith.cmpi slt, %c2d, %ns : tensor<1x256xi32, #blocked>
+    %v = tt.load %p, %in : tensor<1x256x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}"""
+    module = parse_module(text, "k.mlir").module
+    (load, ) = [op for op in module.walk() if isinstance(op, tt.LoadOp)]
+    with pytest.raises(NotATile, match="a tile dimension of size 1"):
+        TileAccessAnalysis(ModuleAxisInfo(module)).load(load)
+    access = TileAccessAnalysis(ModuleAxisInfo(module), unit_dims=True).load(load)
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    pid = next(op for op in module.walk() if isinstance(op, tt.GetProgramIdOp)).result
+    assert access.unit_dims == (0, ) and [(d.tile_dim, d.size) for d in access.dims] == [(1, 256)]
+    assert access.dims[0].extent == Poly.atom(func.body.block.args[1]) and not access.transposed
+    assert access.base_offset == Poly.atom(pid) * Poly.atom(func.body.block.args[1])
+    assert access.box_type.get_shape() == (256, ) and access.box_type.encoding.dim == 0

@@ -17,7 +17,7 @@ not; `num_warps=8` (two consumer warpgroups of 64 rows each, 12 warps launched),
 ping-pong turns (`warp-specialize-consumers=pingpong`), and `num_warps=4` with a 64-row
 block (one consumer warpgroup, the loop marked `warp_specialize=True`). O and the
 log-sum-exp start as NaN, so a row the kernel never writes fails. All cases run in one
-child process under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is
+child process under a watchdog (`sm90a.run_cases`): a protocol bug that hangs the GPU is
 reported as a hang naming the case.
 
     pytest -q -m gpu test/gpu/test_attention.py
@@ -25,13 +25,11 @@ reported as a hang naming the case.
 
 import json
 import math
-import subprocess
 import sys
 
 import pytest
-from sm90a import why_not
+from sm90a import run_cases, why_not
 
-TIMEOUT_S = 300
 AUTO = "ttgir-sm90{warp-specialize=auto}"
 PINGPONG = "ttgir-sm90{warp-specialize=auto warp-specialize-consumers=pingpong}"
 MARKED = "ttgir-sm90{warp-specialize=true}"
@@ -108,21 +106,7 @@ def child() -> None:
 
 
 def test_warp_specialized_attention():
-    process = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        out, err = process.communicate(timeout=TIMEOUT_S)
-        hang = False
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        hang = True
-    started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
-    last = started[-1] if started else "none"
-    if hang:
-        pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: {last}\n{err[-2000:]}")
-    assert process.returncode == 0, f"last case started: {last}\n{err[-4000:]}"
-    results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
+    results = run_cases([sys.executable, __file__, "--child"])
     assert [r["case"] for r in results] == [list(case) for case in CASES]
     # num_warps=8: two consumer warpgroups and the producer's (12 warps); num_warps=4: 8.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 2e-2

@@ -10,28 +10,26 @@ in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than 
 elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
 grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
 (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
-BLOCK. `test_row_ring_kernels` runs the norms (the layer norm in two loops and in three)
-and online softmax on RING_SIZES, whose rows
+BLOCK. `test_row_ring_kernels` runs the norms (the layer norm in two loops and in three, the
+RMS norm with pointers and with block pointers) and online softmax on RING_SIZES, whose rows
 `ttpipe-row-ring` (persistent programs, a producer warp, a ring of chunk slots; on by
 default) takes or leaves to the compile without it (chosen at launch), and checks the choice:
 more rows than SMs (programs take several rows, the ring wraps, a ragged last chunk reads
 into the next row), rows too long and too short for the ring, a row updated in place. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
 relative error ||out - ref|| / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is
 2**-9), 1e-4 for float32 ones (the row sum's, float32 inputs'). All cases run in one child
-process under a watchdog (`TIMEOUT_S`): a kernel that hangs the GPU is reported as a hang
+process under a watchdog (`sm90a.run_cases`): a kernel that hangs the GPU is reported as a hang
 naming the case, not a stalled test run.
 
     pytest -q -m gpu test/gpu/test_memory_bound.py
 """
 
 import json
-import subprocess
 import sys
 
 import pytest
-from sm90a import why_not
+from sm90a import run_cases, why_not
 
-TIMEOUT_S = 300
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
                "row_sum")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
@@ -51,7 +49,8 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 """(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
-RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "softmax_online")
+RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
+                "softmax_online")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (140, 70000, 2048, 8): False, (700, 20000, 2048, 8): False}
 """Sizes -> whether the launch runs the ring version (rows of 64 KB up to half the ring): more
@@ -121,21 +120,9 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                           "itself": runs_itself(compiled, args)}), flush=True)
 
 
-def run_child(cases: list[tuple], pipeline: str | None) -> None:
+def run_child(cases: list[tuple], pipeline: str | None) -> list[dict]:
     """`child` in a subprocess under the watchdog; every case correct and compiled as asked."""
-    process = subprocess.Popen([sys.executable, __file__, "--child", *([pipeline] if pipeline else [])],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = process.communicate(timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
-        pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: "
-                    f"{started[-1] if started else 'none'}\n{err[-2000:]}")
-    started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
-    assert process.returncode == 0, f"last case started: {started[-1] if started else 'none'}\n{err[-4000:]}"
-    results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
+    results = run_cases([sys.executable, __file__, "--child", *([pipeline] if pipeline else [])])
     assert [r["case"] for r in results] == [list(case) for case in cases]
     bad = [r for r in results
            if r["nan"] or not r["error"] < r["tolerance"] or r["plugged"] != (r["case"][1] == "ttpipe")]

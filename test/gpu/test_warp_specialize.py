@@ -39,20 +39,18 @@ pointers advanced along K; B row-major and K-major; 09: persistent, `tl.where` k
 indices in bounds), whose loads ttpipe turns into TMA loads of tensormaps made on the
 device, in global scratch from the plug-in's allocator (no case before them sets one): one
 consumer, ping-pong and cooperative, K 0, 176 and 1008 (not multiples of 64), ragged M and N. All cases run in one child process
-under a watchdog (`TIMEOUT_S`): a protocol bug that hangs the GPU is reported as a hang
+under a watchdog (`sm90a.run_cases`): a protocol bug that hangs the GPU is reported as a hang
 naming the case, not a stalled test run.
 
     pytest -q -m gpu test/gpu/test_warp_specialize.py
 """
 
 import json
-import subprocess
 import sys
 
 import pytest
-from sm90a import why_not
+from sm90a import run_cases, why_not
 
-TIMEOUT_S = 360
 CASES = [("tma_store", 4, 128, 128, dtype, m, n, k) for dtype in ("float16", "bfloat16")
          for m, n, k in ((300, 200, 0), (300, 200, 64), (300, 200, 120), (300, 200, 192), (300, 200, 248),
                          (256, 384, 1000))]
@@ -340,21 +338,7 @@ def child() -> None:
 
 
 def test_warp_specialized_tma_matmul():
-    process = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        out, err = process.communicate(timeout=TIMEOUT_S)
-        hang = False
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        hang = True
-    started = [json.loads(line)["started"] for line in out.splitlines() if '"started"' in line]
-    last = started[-1] if started else "none"
-    if hang:
-        pytest.fail(f"hang: no result after {TIMEOUT_S} s (watchdog); last case started: {last}\n{err[-2000:]}")
-    assert process.returncode == 0, f"last case started: {last}\n{err[-4000:]}"
-    results = [json.loads(line) for line in out.splitlines() if '"case"' in line]
+    results = run_cases([sys.executable, __file__, "--child"])
     assert [r["case"] for r in results] == [list(case) for case in CASES]
     # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong): consumer warpgroup 1 in
     # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
