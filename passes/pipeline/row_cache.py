@@ -205,7 +205,8 @@ def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> bool:
     """The store writes, in the chain's last loop, exactly the tile that loop reads of a cached
     load (step 3's in-place kernel)."""
     return (ancestor_in_block(row.last.body, store) is not None
-            and any(same_box(access, box, row.last, row.last, same_base=False) for access, _ in row.reads(len(row.loops) - 1)))
+            and any(same_box(access, box, row.last, row.last, same_base=False)
+                    for access, _ in row.reads(len(row.loops) - 1)))
 
 
 def _region(first: scf.ForOp, second: scf.ForOp) -> list[Operation]:
@@ -393,7 +394,8 @@ def _rows(func: tt.FuncOp, analysis: TileAccessAnalysis) -> list[CachedRow]:
             continue
         chain, row = [first], None
         for later in loops:
-            if later in taken or later.parent_block() is not first.parent_block() or not is_before_in_block(first, later):
+            if later in taken or later.parent_block() is not first.parent_block() \
+                    or not is_before_in_block(first, later):
                 continue
             found = find([*chain, later], analysis)
             if isinstance(found, CachedRow):
