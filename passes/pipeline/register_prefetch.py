@@ -30,7 +30,12 @@ caller, `distance` d >= 1:
      bounds a chunk of the iteration by the loop's upper bound (`splat(iv) + make_range(a,
      b) < splat(ub)`, 0 <= a, b <= step: a chunk loop's `off + arange(0, BLOCK) < N`) holds
      in every lane there, so the copies read a true constant in its place, and their loads
-     and stores that it masked alone lose the mask (and the load its `other`).
+     and stores that it masked alone lose the mask (and the load its `other`). With a
+     `TileAccessAnalysis`, so does a mask that the analysis reads as bounds on tile indices
+     (`holds_in_runs`): each upper bound `start + t < limit` with `start + size <= limit`
+     wherever `iv + step <= ub`, each lower bound `start + t >= limit` with `start >= limit`
+     in every iteration (a block pointer's mask: an offset the loop carries, advanced by the
+     step from the lower bound, kept in `[0, N)`).
 
 Registers: d times each load's tile a thread; `distance` is the caller's cost model.
 """
@@ -40,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IntegerType, i64
+from xdsl.dialects.builtin import IntegerType, TensorType, i64
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
@@ -48,6 +53,8 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import arith, scf, tt
 from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.arith import CmpIPredicate
+from ttpipe.passes.analysis.polynomial import Iteration, Poly
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.ir import (
     append_yield_operands,
@@ -199,10 +206,44 @@ def _unmasked(op: Operation, trues: set[SSAValue]) -> None:
         set_operand_groups(op, **groups)
 
 
-def unroll(loop: scf.ForOp, factor: int) -> tuple[scf.ForOp, list[UnrolledCopy]]:
+def holds_in_runs(mask: SSAValue, loop: scf.ForOp, analysis: TileAccessAnalysis) -> bool:
+    """Step 5's second rule: `mask`, a conjunction of bounds on its tile's indices
+    (`TileAccessAnalysis.mask`), is true in every lane of an iteration j of `loop` (a
+    constant lower bound lb and step s) where `lb + s (j + 1) <= ub`: an upper bound's
+    `start + size - limit` exceeds `lb + s (j + 1) - ub` by a constant <= 0, a lower bound's
+    `start - limit` is `c j + k` with c, k >= 0."""
+    lower, step = constant_int_value(loop.lowerBound), constant_int_value(loop.step)
+    if lower is None or step is None or not isinstance(mask.type, TensorType):
+        return False
+    try:
+        bounds = analysis.mask(mask, loop)
+    except NotATile:
+        return False
+    j_atom = Iteration(loop)
+    j = Poly.atom(j_atom)
+    run_end = Poly.constant(lower + step) + j.scaled(step) - analysis.scalar(loop.upperBound, None)
+    shape = mask.type.get_shape()
+    for bound in bounds:
+        if bound.upper:
+            excess = (bound.start + Poly.constant(shape[bound.dim]) - bound.limit - run_end).constant_value()
+            if excess is None or excess > 0:
+                return False
+        else:
+            in_j, rest = (bound.start - bound.limit).split(lambda monomial: any(a == j_atom for a, _ in monomial))
+            quotient = in_j.divided(j)
+            slope = quotient.constant_value() if quotient is not None else None
+            margin = rest.constant_value()
+            if slope is None or margin is None or slope < 0 or margin < 0:
+                return False
+    return bool(bounds)
+
+
+def unroll(loop: scf.ForOp, factor: int,
+           analysis: TileAccessAnalysis | None = None) -> tuple[scf.ForOp, list[UnrolledCopy]]:
     """Step 5 (any signed `scf.for` with a constant step > 0): runs of `factor` iterations in
     a loop of their own, before `loop`, which keeps the remainder (it starts where the runs
-    end, from their results). Returns the loop of runs and its copies of the body."""
+    end, from their results). Returns the loop of runs and its copies of the body. With
+    `analysis`, the masks `holds_in_runs` proves go too."""
     b = OpBuilder(InsertPoint.before(loop), loop.location)
     step = constant_int_value(loop.step)
     iv_type = loop.body.args[0].type
@@ -210,7 +251,9 @@ def unroll(loop: scf.ForOp, factor: int) -> tuple[scf.ForOp, list[UnrolledCopy]]
     runs = b.maxsi(b.divsi(b.subi(loop.upperBound, loop.lowerBound), run), b.constant(0, iv_type))
     end = b.addi(loop.lowerBound, b.muli(runs, run))
     true_masks = {op.result: b.insert(arith.ConstantOp(DenseElementsAttr.splat(op.result.type, 1))).result
-                  for op in loop.body.ops if isinstance(op, arith.CmpIOp) and bounds_the_chunk(op.result, loop)}
+                  for op in loop.body.ops
+                  if (isinstance(op, arith.CmpIOp) and bounds_the_chunk(op.result, loop))
+                  or (analysis is not None and op.results and holds_in_runs(op.results[0], loop, analysis))}
     body = Block(arg_types=[iv_type, *(arg.type for arg in loop.body.args[1:])])
     runs_loop = b.insert(scf.ForOp(loop.lowerBound, end, run, list(loop.initArgs), body=body))
     rb = OpBuilder(InsertPoint.at_end(body), loop.location)

@@ -79,7 +79,8 @@ is its row:
      proxy fence keeps those reads before the refill), with no `scf.if`
      and no remainder arithmetic; and `unroll` drops the masks that bound a chunk by the
      row's length (`off + arange < N`), which hold there: no select of `other`, no
-     predicated store. ptxas schedules a slot's chunks together, and the prefetch queue is
+     predicated store; nor those the tile-access analysis reads as bounds that hold there
+     (`register_prefetch.holds_in_runs`: a block pointer's `[0, N)` mask). ptxas schedules a slot's chunks together, and the prefetch queue is
      back in place after each run. The remaining chunks (the row's last, partial slot) wait,
      select and release as in step 5.
   8. Where the ring pays (`RowProgram.launch_condition`): rows of `RING_MIN_ROW_BYTES` or more
@@ -101,8 +102,8 @@ bf16 elements 0.87 (layer norm), 0.93 (RMS norm), 0.80 (online softmax), against
 0.68-0.76 against 0.93-0.98. Step 8 keeps those shorter and longer rows on the default
 pipeline. Thirteenth session: the layer norm in three loops 0.83 against 0.53 (1.68x stock;
 Triton's tutorial kernel 1.47-1.70x stock at rows of 26000-49152), the RMS norm written with
-block pointers 0.78 against 0.74 (its masks stay and its weights are not loaded ahead: the
-loops carry the offsets).
+block pointers 0.81 against 0.74 (its weights are not loaded ahead: the loops carry the
+offsets).
 
 Remarks: `row ring not built: <reason>` at the function's first loop where its loops chain but a
 precondition fails or constant bounds give rows outside step 8's range. Preconditions: sm_90
@@ -489,7 +490,8 @@ def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], ext
 
 
 def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SSAValue, row_slots: SSAValue,
-              pid: SSAValue, programs: SSAValue, sms: int, consumer: int, consumers: int, location) -> Block:
+              pid: SSAValue, programs: SSAValue, sms: int, consumer: int, consumers: int,
+              analysis: TileAccessAnalysis, location) -> Block:
     """Consumer `consumer` of `consumers` (at most 2; step 5): the function body for each of
     its rows, rows `pid + consumer P`, then every `consumers P`-th (P = `sms`)."""
     block = Block()
@@ -513,7 +515,7 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], trips: SS
             cloned = prefetch(cloned, [mapping[load.result].owner for load in loads], distance,
                               earliest=row_start)
         first_chunk = cloned.lowerBound
-        runs, copies = unroll(cloned, math.lcm(distance, ring.chunks_per_slot))
+        runs, copies = unroll(cloned, math.lcm(distance, ring.chunks_per_slot), analysis)
         if index == 0:
             row_start = runs
         _runs_read_slots(runs, copies, reads, ring, count, wait=index == 0, release=index == last)
@@ -693,7 +695,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
                                                    tt.TensorDescType(block_type))).result)
     ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32), program.chunks_per_slot)
     consumer_blocks = [_consumer(program, ring, body, trips, row_slots, pid, programs, sms, consumer, consumers,
-                                 location) for consumer in range(consumers)]
+                                 descriptors.analysis, location) for consumer in range(consumers)]
     producer = _producer(program, ring, descs, extents, trips, row_slots, pid, programs, persistent, descriptors,
                          location)
     partitions = [*consumer_blocks[1:], producer]

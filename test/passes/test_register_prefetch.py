@@ -1,4 +1,5 @@
-"""`register_prefetch`: which masks a run of unrolled iterations drops (`bounds_the_chunk`),
+"""`register_prefetch`: which masks a run of unrolled iterations drops (`bounds_the_chunk`, and
+with the tile-access analysis `holds_in_runs`: a block pointer's carried offset),
 what `unroll` leaves masked, and where `prefetch` issues its first loads (`earliest`)."""
 
 from __future__ import annotations
@@ -6,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from ttpipe.dialects import arith, scf, tt
-from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, prefetch, unroll
+from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
+from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, holds_in_runs, prefetch, unroll
 from ttpipe.textio import parse_module
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
@@ -145,3 +148,52 @@ def test_prefetch_stays_before_the_loop_when_a_load_reads_what_an_effect_makes()
     order = list(loop.parent_block().ops)
     first = prologue_loads(loop)[1:]  # the table load %wv comes first
     assert len(first) == 2 and all(order.index(marker) < order.index(op) < order.index(loop) for op in first)
+
+
+CARRIED = """
+#blocked = #ttg.blocked<{{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}}>
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func @k(%x: !tt.ptr<f16>, %n: i32) {{
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %init = arith.constant {init} : i64
+    %advance = arith.constant {advance} : i64
+    %zeros = arith.constant dense<0> : tensor<1x1024xi64, #blocked>
+    %n64 = arith.extsi %n : i32 to i64
+    %ns = tt.splat %n64 : i64 -> tensor<1x1024xi64, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1x1024x!tt.ptr<f16>, #blocked>
+    %cols32 = tt.make_range {{end = 1024 : i32, start = 0 : i32}} : tensor<1024xi32, #ttg.slice<{{dim = 0, parent = #blocked}}>>
+    %cols = arith.extsi %cols32 : tensor<1024xi32, #ttg.slice<{{dim = 0, parent = #blocked}}>> to tensor<1024xi64, #ttg.slice<{{dim = 0, parent = #blocked}}>>
+    %last = scf.for %i = %c0 to %n step %c1024 iter_args(%col = %init) -> (i64) : i32 {{
+      %cs = tt.splat %col : i64 -> tensor<1024xi64, #ttg.slice<{{dim = 0, parent = #blocked}}>>
+      %c1d = arith.addi %cs, %cols : tensor<1024xi64, #ttg.slice<{{dim = 0, parent = #blocked}}>>
+      %c2d = tt.expand_dims %c1d {{axis = 0 : i32}} : tensor<1024xi64, #ttg.slice<{{dim = 0, parent = #blocked}}>> -> tensor<1x1024xi64, #blocked>
+      %lo = arith.cmpi sge, %c2d, %zeros : tensor<1x1024xi64, #blocked>
+      %hi = arith.cmpi slt, %c2d, %ns : tensor<1x1024xi64, #blocked>
+      %in = arith.andi %lo, %hi : tensor<1x1024xi1, #blocked>
+      %p = tt.addptr %xs, %c2d : tensor<1x1024x!tt.ptr<f16>, #blocked>, tensor<1x1024xi64, #blocked>
+      %v = tt.load %p, %in : tensor<1x1024x!tt.ptr<f16>, #blocked>
+      tt.store %p, %v, %in : tensor<1x1024x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %col, %advance : i64
+      scf.yield %next : i64
+    }}
+    tt.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("init, advance, holds", [
+    (0, 1024, True),    # a block pointer's column offset: 0, 1024, ... while iv + 1024 <= n
+    (-8, 1024, False),  # below 0 in the first iteration: the lower bound fails
+    (8, 1024, False),   # 8 past the chunk the run's bound covers: the last chunk of a run may cross n
+    (0, 1032, False),   # outruns the induction variable
+])
+def test_a_carried_offsets_mask_holds_in_runs_only_where_it_keeps_to_the_loops_bound(init, advance, holds):
+    module = parse_module(CARRIED.format(init=init, advance=advance)).module
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    mask = next(op for op in loop.body.ops if isinstance(op, arith.AndIOp)).result
+    assert holds_in_runs(mask, loop, TileAccessAnalysis(ModuleAxisInfo(module), unit_dims=True)) is holds
+    runs, copies = unroll(loop, 2, TileAccessAnalysis(ModuleAxisInfo(module), unit_dims=True))
+    masked = [op for copy in copies for op in copy.ops if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask]
+    assert not masked if holds else len(masked) == 4

@@ -6,8 +6,10 @@
 // 1 x 2048, the column offset an i64 the loops carry, masked to [0, n) along the columns.
 // The ring holds the boxes without the unit dimension (2048 elements a chunk, one 1-D
 // descriptor of every row); each read loads the chunk in the row layout's slice and
-// expands it back to 1 x 2048, where the mask selects it (at the load: the mask is
-// computed after the slot's reads).
+// expands it back to 1 x 2048. In the runs of whole slots the offset (0, 2048, ... from the
+// lower bound, advanced by the step) stays below n, so the mask holds and goes: no select,
+// no masked store. In the remaining chunks the mask selects the read (at the load: the mask
+// is computed after the slot's reads) and masks the store.
 // VERIFIED-NOT: error
 // CHECK-LABEL: tt.func @block_pointer_rows(
 // CHECK: ttg.local_alloc : () -> !ttg.memdesc<48x2048xf16, #shared
@@ -16,8 +18,18 @@
 // CHECK: scf.for %{{.+}} step %c8192_i32{{[_0-9]*}} iter_args(%{{.+}} = %c0_i64
 // CHECK: ttng.wait_barrier
 // CHECK: %[[BOX:.+]] = ttg.local_load %{{.+}} -> tensor<2048xf16, #ttg.slice<{dim = 0, parent = #blocked}>>
-// CHECK: %[[TILE:.+]] = tt.expand_dims %[[BOX]] {axis = 0 : i32} : tensor<2048xf16, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x2048xf16, #blocked>
+// CHECK: tt.expand_dims %[[BOX]] {axis = 0 : i32} : tensor<2048xf16, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x2048xf16, #blocked>
+// CHECK-NOT: arith.select
+// CHECK: scf.yield
+// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: %[[READ:.+]] = ttg.local_load
+// CHECK: %[[TILE:.+]] = tt.expand_dims %[[READ]]
 // CHECK: arith.select %{{.+}}, %[[TILE]], %{{.+}} : tensor<1x2048xi1, #blocked>, tensor<1x2048xf16, #blocked>
+// CHECK: scf.for %{{.+}} step %c8192_i32
+// CHECK-NOT: arith.select
+// CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor<1x2048x!tt.ptr<f16>, #blocked>
+// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor<1x2048x!tt.ptr<f16>, #blocked>
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
 // CHECK: ttng.async_tma_copy_global_to_local %{{.+}}[%{{.+}}] {{.*}} -> !ttg.memdesc<2048xf16, #shared
