@@ -80,8 +80,8 @@ is its row:
      and no remainder arithmetic; and `unroll` drops the masks that bound a chunk by the
      row's length (`off + arange < N`), which hold there: no select of `other`, no
      predicated store; nor those the tile-access analysis reads as bounds that hold there
-     (`register_prefetch.holds_in_runs`: a block pointer's `[0, N)` mask). ptxas schedules a slot's chunks together, and the prefetch queue is
-     back in place after each run. The remaining chunks (the row's last, partial slot) wait,
+     (`register_prefetch.holds_in_runs`: a block pointer's `[0, N)` mask). ptxas schedules
+     a slot's chunks together, and the prefetch queue is back in place after each run. The remaining chunks (the row's last, partial slot) wait,
      select and release as in step 5.
   8. Where the ring pays (`RowProgram.launch_condition`): rows of `RING_MIN_ROW_BYTES` or more
      that fill at most half the ring, i.e. L1 trip counts in a range. The ring's shared
