@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import IntegerType, TensorType, i64
+from xdsl.dialects.builtin import IntegerType, TensorType, i1, i64
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
@@ -213,7 +213,7 @@ def holds_in_runs(mask: SSAValue, loop: scf.ForOp, analysis: TileAccessAnalysis)
     `start + size - limit` exceeds `lb + s (j + 1) - ub` by a constant <= 0, a lower bound's
     `start - limit` is `c j + k` with c, k >= 0."""
     lower, step = constant_int_value(loop.lowerBound), constant_int_value(loop.step)
-    if lower is None or step is None or not isinstance(mask.type, TensorType):
+    if lower is None or step is None or not isinstance(mask.type, TensorType) or mask.type.element_type != i1:
         return False
     try:
         bounds = analysis.mask(mask, loop)
