@@ -542,6 +542,11 @@ class _Box:
         return all(self.invariant(a) for a, _ in monomial)
 
     @cached_property
+    def unit_dims(self) -> tuple[int, ...]:
+        """The tile's dimensions of size 1 (step 5)."""
+        return tuple(d for d, size in enumerate(self.shape) if size == 1)
+
+    @cached_property
     def strides(self) -> list[Poly]:
         """The coefficient of each `t_d` in the address (step 4)."""
         offset = self.pointer.offset.poly
@@ -558,7 +563,7 @@ class _Box:
         element = self.type.element_type
         if not tma_copies_element_bits(element_bit_width(element)):
             raise NotATile(f"elements of {element_bit_width(element)} bits, which TMA does not copy")
-        unit_dims = tuple(d for d, size in enumerate(self.shape) if size == 1)
+        unit_dims = self.unit_dims
         if unit_dims and (not self.analysis.unit_dims or len(unit_dims) == self.rank):
             raise NotATile("a tile dimension of size 1")
         if not self.invariant(self.pointer.base):
@@ -601,7 +606,7 @@ class _Box:
         for dim, bound in lower.items():
             if bound.limit - bound.start + starts[dim] != Poly():
                 raise NotATile(f"a lower bound on tile dimension {dim} other than the tensor's start")
-        self._check_alignment(base_offset, strides, inner, element, unit_dims)
+        self._check_alignment(base_offset, strides, inner, element)
         order = [d for d in box_dims if d != inner] + [inner]
         dims = tuple(TileDim(d, self.shape[d], strides[d], starts[d], extents.get(d)) for d in order)
         guards = tuple(Guard(g.dim, starts[g.dim], extents[g.dim]) for g in self.pointer.offset.guards
@@ -629,8 +634,7 @@ class _Box:
             upper[guard.dim] = upper.get(guard.dim, as_bound)
         return upper, lower
 
-    def _check_alignment(self, base_offset: Poly, strides: list[Poly], inner: int, element,
-                         unit_dims: tuple[int, ...]) -> None:
+    def _check_alignment(self, base_offset: Poly, strides: list[Poly], inner: int, element) -> None:
         element_bytes = element_bit_width(element) // 8
         base_bytes = self.analysis.divisibility(self.pointer.base)
         offset_bytes = base_offset.divisibility(self.analysis.divisibility) * element_bytes
@@ -639,7 +643,7 @@ class _Box:
             raise NotATile(f"the base address is known aligned to {alignment} bytes; TMA needs "
                            f"{TMA_GLOBAL_ALIGN_BYTES}")
         for dim, stride in enumerate(strides):
-            if dim == inner or dim in unit_dims:
+            if dim == inner or dim in self.unit_dims:
                 continue
             stride_bytes = stride.divisibility(self.analysis.divisibility) * element_bytes
             if stride_bytes % TMA_GLOBAL_ALIGN_BYTES:

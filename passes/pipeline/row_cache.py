@@ -153,14 +153,11 @@ def find(loops: list[scf.ForOp], analysis: TileAccessAnalysis) -> CachedRow | st
     if not (all(same_bounds(first, loop) for loop in later) and all(is_memory_loop(loop) for loop in loops)):
         return "not memory-bound loops with the same bounds"
     loads: list[CachedLoad] = []
-    for x1 in [op for op in first.body.ops if isinstance(op, tt.LoadOp)]:
-        try:
-            a1 = analysis.load(x1, any_other=True)
-        except NotATile:
-            continue
+    later_boxes = [_load_boxes(loop, analysis) for loop in later]
+    for a1 in _load_boxes(first, analysis):
         if a1.transposed or not all(dominates(v, first) for v in _values(a1)):
             continue
-        readers = [[a2 for a2 in _load_boxes(loop, analysis) if same_box(a1, a2, first, loop)] for loop in later]
+        readers = [[a2 for a2 in boxes if same_box(a1, a2, first, loop)] for loop, boxes in zip(later, later_boxes)]
         if any(readers):
             loads.append(CachedLoad(a1, readers))
     if not loads:

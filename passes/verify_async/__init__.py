@@ -70,7 +70,6 @@ the pipeliner (and warp specialization); `verify-async=false` leaves it out.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -145,7 +144,7 @@ class ProtocolLoop:
         loop's every execution is short)."""
         if coverage.trips.get(self.loop, 0) >= self.trips:
             return True
-        return bool(self.rings) and all(any(n > 1 for n in coverage.slots.get(ring, Counter()).values())
+        return bool(self.rings) and all(any(n > 1 for n in coverage.slots.get(ring, {}).values())
                                         for ring in self.rings)
 
     def progress(self, coverage: Coverage) -> int:

@@ -185,9 +185,8 @@ class CTA:
 
     def access(self, thread: Thread, op: Operation, view: View, write: bool, what: str) -> None:
         """A synchronous read or write of `view` by `thread` (the generic proxy)."""
-        fence = (thread.name, PROXY_FENCE)
-        self.touch(Access(op, view, write, thread.name, thread.stamp(), what, (fence, thread.clock.get(fence, 0) + 1)),
-                   thread.clock)
+        next_fence = (thread.unit(PROXY_FENCE), thread.retired(PROXY_FENCE) + 1)
+        self.touch(Access(op, view, write, thread.name, thread.stamp(), what, next_fence), thread.clock)
 
     def release(self, thread: Thread, op: Operation, allocation: Allocation, what: str) -> None:
         """The end of `allocation`'s life (a dealloc, the kernel's end): a write of all of it."""

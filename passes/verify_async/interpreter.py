@@ -652,8 +652,7 @@ def _no_effect(self: Interpreter, op: Operation):
 def _proxy_fence(self: Interpreter, op: ttng.FenceAsyncSharedOp):
     """`fence.proxy.async`: the thread's generic accesses so far ordered before async-proxy
     ones that its later releases order."""
-    fence = (self.thread.name, PROXY_FENCE)
-    self.thread.clock[fence] = self.thread.clock.get(fence, 0) + 1
+    self.thread.retire(PROXY_FENCE, self.thread.retired(PROXY_FENCE) + 1)
     return []
 
 
