@@ -1054,6 +1054,12 @@ class ReduceOp(_GenericFormOp):
     combineOp = region_def("single_block")
     traits = tt_traits(Pure())
 
+    def __init__(self, srcs: Sequence[SSAValue], *, axis: int, result_types: Sequence[Attribute], combine: Region):
+        """Reduces each of `srcs` along `axis`; `combine` takes the accumulators, then the
+        values, one of each per operand, and returns the new accumulators."""
+        super().__init__(operands=[srcs], result_types=[result_types], properties={"axis": int_prop(axis)},
+                         regions=[combine])
+
     def verify_(self) -> None:
         first = self.srcs[0].type if self.srcs else None
         if any(s.type.get_shape() != first.get_shape() for s in self.srcs):
@@ -1077,6 +1083,9 @@ class ReduceReturnOp(TTOp):
     result = var_operand_def()
     traits = tt_traits(HasParent(ReduceOp), Pure(), IsTerminator(), ReturnLike())
     SYNTAX: ClassVar = "$result attr-dict `:` type($result)"
+
+    def __init__(self, result: Sequence[SSAValue]):
+        super().__init__(operands=[result])
 
 
 @irdl_op_definition

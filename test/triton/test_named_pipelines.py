@@ -97,7 +97,7 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false ", "ttgir-sm100": ""}
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false ", "ttgir-sm100": ""}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 

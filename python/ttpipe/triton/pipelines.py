@@ -15,9 +15,11 @@ place of Triton's `nvgpu-warp-specialization` for the loops the user marks
 `ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops`
 before the pipeliner (`row-ring=true`, `l2-eviction=true`, `reverse-rereads=true`,
 `stream-loops=true`); `row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
-`ttpipe-row-head-cache` after the L2 hints (both off by default). `warp-specialize=false
-row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false` is `make_ttgir`
-with ttpipe's ports, pass for pass. Every named
+`ttpipe-row-head-cache` after the L2 hints (both off by default); and on the final TTGIR
+`ttpipe-merge-reductions` (`merge-reductions=true`: independent reductions across warps as
+one, one pair of CTA barriers for all). `warp-specialize=false row-ring=false
+l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false` is
+`make_ttgir` with ttpipe's ports, pass for pass. Every named
 pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
@@ -103,6 +105,10 @@ OPTIONS = (
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "
+               "docs/measurements.md)"),
+    PassOption("merge-reductions", bool, True,
+               "sm_90, impl=ttpipe: ttpipe-merge-reductions on the final TTGIR (independent reductions of a block "
+               "that cross warps as one tt.reduce: one pair of CTA barriers for all; the row ring's online softmax, "
                "docs/measurements.md)"),
     PassOption("verify-async", bool, True,
                "ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, "
@@ -252,6 +258,10 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
                                 "has no scheduler to choose)")
         steps = [(name, {**options, "scheduler": values["scheduler"]}) if name == "ttpipe-schedule-loops"
                  else (name, options) for name, options in steps]
+    if "merge-reductions" in given and values["merge-reductions"] and not hopper_ttpipe:
+        raise PipelineError("option 'merge-reductions' is for ttgir-sm90 with impl=ttpipe")
+    if hopper_ttpipe and values["merge-reductions"]:
+        steps.append(("ttpipe-merge-reductions", {}))
     if values["verify-async"]:
         steps.append(("ttpipe-verify-async", {}))
     return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
