@@ -38,11 +38,11 @@ with distributed layouts (a reduction of another layout is left alone).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import is_side_effect_free
 
@@ -69,12 +69,21 @@ def is_movable(op: Operation) -> bool:
     return not op.regions and is_side_effect_free(op)
 
 
+ReductionKey = tuple[int, tuple[int, ...], Attribute]
+"""What the members of a group share: the axis, the operands' shape and their layout."""
+
+
+def reduction_key(reduce: tt.ReduceOp) -> ReductionKey:
+    operand = reduce.srcs[0].type
+    return reduce.axis.value.data, tuple(operand.get_shape()), operand.encoding
+
+
 @dataclass
 class ReductionGroup:
     """Reductions that will become one, the first in place, the others moved right after it."""
 
+    key: ReductionKey
     members: list[tt.ReduceOp]
-    key: tuple = field(compare=False)
 
     @property
     def first(self) -> tt.ReduceOp:
@@ -100,22 +109,17 @@ class ReductionGroup:
         self.members.append(reduce)
 
 
-def _signature(reduce: tt.ReduceOp) -> tuple:
-    operand = reduce.srcs[0].type
-    return reduce.axis.value.data, tuple(operand.get_shape()), operand.encoding
-
-
 def group_reductions(block: Block) -> list[ReductionGroup]:
     """Step 2 over `block`: its groups, moved into place (members adjacent, operands before)."""
     groups: list[ReductionGroup] = []
     for reduce in [op for op in block.ops if isinstance(op, tt.ReduceOp) and crosses_warps(op)]:
-        key = _signature(reduce)
+        key = reduction_key(reduce)
         for group in groups:
             if group.key == key and (slice_ops := group.ops_to_move(reduce)) is not None:
                 group.take(reduce, slice_ops)
                 break
         else:
-            groups.append(ReductionGroup([reduce], key))
+            groups.append(ReductionGroup(key, [reduce]))
     return groups
 
 
@@ -148,7 +152,7 @@ def merged_combine(members: list[tt.ReduceOp]) -> Region:
 def merge(group: ReductionGroup) -> tt.ReduceOp:
     """Step 3: one reduction in place of the group's members."""
     members = group.members
-    merged = tt.ReduceOp([src for m in members for src in m.srcs], axis=group.key[0],
+    merged = tt.ReduceOp([src for m in members for src in m.srcs], axis=group.first.axis.value.data,
                          result_types=[r.type for m in members for r in m.results], combine=merged_combine(members))
     merged.location = group.first.location
     group.first.parent_block().insert_op_before(merged, group.first)
