@@ -14,6 +14,11 @@ caller, `distance` d >= 1:
      (iv := lb + k step), each predicated (`predicate_op`: its mask and-ed with a splat) on
      that iteration existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
   3. The loop carries d values per load, oldest first: the load's readers read the oldest;
+     where its only reader is an `arith.extf` (a bf16 norm weight widened to float32), the
+     queue carries the widened values, each widened where it is loaded: ptxas packs two
+     16-bit values of a loop-carried queue into one register and repacks them at the back
+     edge (`PRMT`: 16 a run in a layer norm, each waiting for its load), and widening at
+     the reader would convert them again;
      at the load's place, its slice cloned for iteration i + d (iv := iv + d step),
      predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
      new value last. A predicated-off load reads nothing; its lanes are never read (the
@@ -37,7 +42,8 @@ caller, `distance` d >= 1:
      in every iteration (a block pointer's mask: an offset the loop carries, advanced by the
      step from the lower bound, kept in `[0, N)`).
 
-Registers: d times each load's tile a thread; `distance` is the caller's cost model.
+Registers: d times each carried tile a thread (`carried_type`); `distance` is the caller's
+cost model.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerType, TensorType, i1, i64
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
@@ -94,10 +100,24 @@ def _wide(b: OpBuilder, value: SSAValue) -> SSAValue:
     return value
 
 
+def widening_reader(load: tt.LoadOp) -> arith.ExtFOp | None:
+    """The load's only reader, where it is an `arith.extf` in the load's block: the queue
+    then carries the widened value (step 3)."""
+    uses = list(load.result.uses)
+    reader = uses[0].operation if len(uses) == 1 else None
+    return reader if isinstance(reader, arith.ExtFOp) and reader.parent_block() is load.parent_block() else None
+
+
+def carried_type(load: tt.LoadOp) -> Attribute:
+    """The type of the values the queue of `load` carries (step 3)."""
+    widened = widening_reader(load)
+    return load.result.type if widened is None else widened.out.type
+
+
 def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp, iteration: SSAValue,
            ahead: int) -> SSAValue:
     """At `b`: `load` for induction value `iteration + ahead * step`, predicated on it being
-    below the loop's upper bound."""
+    below the loop's upper bound, and widened where its reader widens it."""
     step = constant_int_value(loop.step)
     exists = b.cmpi(CmpIPredicate.slt, b.addi(_wide(b, iteration), b.constant(ahead * step, i64)),
                     _wide(b, loop.upperBound))
@@ -107,7 +127,10 @@ def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp,
         b.insert(op.clone(value_mapper=mapping))
     value = b.insert(load.clone(value_mapper=mapping))
     predicate_op(value, exists)
-    return value.result
+    widened = widening_reader(load)
+    if widened is None:
+        return value.result
+    return b.insert(widened.clone(value_mapper={load.result: value.result})).out
 
 
 def _prologue_point(loop: scf.ForOp, loads: Sequence[tt.LoadOp], slices: list[list[Operation]],
@@ -156,6 +179,10 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int,
     for load, ops, queue in zip(loads, slices, queues):
         b = OpBuilder(InsertPoint.before(load), load.location)
         ahead = _issue(b, load, ops, loop, loop.body.args[0], distance)
+        widened = widening_reader(load)
+        if widened is not None:
+            widened.out.replace_all_uses_with(queue[0])
+            Rewriter.erase_op(widened)
         replace_load(load, queue[0])
         yielded += [*queue[1:], ahead]
     append_yield_operands(loop, yielded)

@@ -66,8 +66,11 @@ is its row:
      allows them and their hull is known, are issued d iterations ahead into registers
      (`register_prefetch.prefetch`, the loop unrolled by d): d covers the consumer's share of
      the SM's bytes in flight (`H100_BYTES_IN_FLIGHT_PER_SM / (C chunk bytes)` chunks) as far
-     as `PREFETCH_REGISTER_BYTES` a thread allow. One CTA per SM hides no load latency behind
-     other CTAs, and each chunk's work is short. The first d of them go at the row's start,
+     as `PREFETCH_REGISTER_BYTES` a thread allow, counting the values the queue carries
+     (`register_prefetch.carried_type`: widened where the loop widens the load). One CTA
+     per SM hides no load latency behind other CTAs, and each chunk's work is short (the
+     layer norm's consumer, not the memory, limits it: docs/measurements.md, fourteenth
+     session). The first d of them go at the row's start,
      before L1 (step 4's hulls keep them clear of every store), so that their latency runs
      under L1 and the reductions between the loops instead of stalling the loop's first chunk.
   7. Each consumer's loops are unrolled by F = lcm(d, K) (`register_prefetch.unroll`): a
@@ -145,7 +148,7 @@ from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launc
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
 from ttpipe.passes.pipeline.lower_loops import create_alloc, create_barrier_alloc, single_buffer_view, tile_bytes
-from ttpipe.passes.pipeline.register_prefetch import UnrolledCopy, prefetch, prefetchable, unroll
+from ttpipe.passes.pipeline.register_prefetch import UnrolledCopy, carried_type, prefetch, prefetchable, unroll
 from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
@@ -167,10 +170,14 @@ RING_MIN_ROW_BYTES = 64 * 1024
 twelfth session, x copy: rows of 32 KB 0.75-0.85 in the ring against 0.85-0.90, rows of
 64 KB 0.81-0.92 against 0.74-0.76)."""
 
-PREFETCH_REGISTER_BYTES = 128
-"""Bytes a consumer thread may hold in loads issued ahead (32 registers; step 6). Twelfth
-session, rows of 26624 / 32768 / 49152 bf16, x copy: layer norm 0.85 / 0.87 / 0.74 against
-0.81 / 0.84 / 0.68 at 64 bytes, RMS norm 0.90 / 0.93 / 0.94 against 0.90 / 0.92 / 0.85."""
+PREFETCH_REGISTER_BYTES = 384
+"""Bytes a consumer thread may hold in loads issued ahead, as the queue carries them (96
+registers; step 6: bf16 weights widened to float32 where the loop widens them, so a layer
+norm's w and b 6 chunks ahead). Fourteenth session, rows of 26624 / 32768 / 49152 bf16, x
+copy: layer norm 0.89 / 0.90 / 0.79 against 0.86 / 0.87 / 0.73 with 128 bytes of bf16 (4
+ahead; twelfth session: 0.85 / 0.87 / 0.74 against 0.81 / 0.84 / 0.68 at 64 bytes), the
+layer norm in three loops 0.85 / 0.86 / 0.75 against 0.82 / 0.84 / 0.69, RMS norm 0.90 /
+0.93 / 0.93 against 0.89 / 0.93 / 0.94 (its w 8 ahead either way)."""
 
 CONSUMERS = ("auto", "1", "2")
 """The `consumers` option's choices (step 5)."""
@@ -242,7 +249,7 @@ class RowProgram:
         cover the consumer's share of the SM's bytes in flight, as far as
         `PREFETCH_REGISTER_BYTES` a thread allow."""
         ahead = -(-H100_BYTES_IN_FLIGHT_PER_SM // (consumers * self.row.chunk_bytes))
-        per_thread = sum(tile_bytes(load.result.type) for load in loads) // (num_warps(self.func) * threads_per_warp(self.func))
+        per_thread = sum(tile_bytes(carried_type(load)) for load in loads) // (num_warps(self.func) * threads_per_warp(self.func))
         return max(1, min(ahead, PREFETCH_REGISTER_BYTES // max(per_thread, 1)))
 
 

@@ -1,6 +1,7 @@
 """`register_prefetch`: which masks a run of unrolled iterations drops (`bounds_the_chunk`, and
 with the tile-access analysis `holds_in_runs`: a block pointer's carried offset),
-what `unroll` leaves masked, and where `prefetch` issues its first loads (`earliest`)."""
+what `unroll` leaves masked, where `prefetch` issues its first loads (`earliest`), and what
+its queue carries (the widened value, where the load's only reader widens it)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from ttpipe.dialects import arith, scf, tt
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
-from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, holds_in_runs, prefetch, unroll
+from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, carried_type, holds_in_runs, prefetch, unroll
 from ttpipe.textio import parse_module
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
@@ -197,3 +198,25 @@ def test_a_carried_offsets_mask_holds_in_runs_only_where_it_keeps_to_the_loops_b
     runs, copies = unroll(loop, 2, TileAccessAnalysis(ModuleAxisInfo(module), unit_dims=True))
     masked = [op for copy in copies for op in copy.ops if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask]
     assert not masked if holds else len(masked) == 4
+
+
+@pytest.mark.parametrize("widened", [True, False])
+def test_the_queue_carries_a_load_widened_where_its_only_reader_widens_it(widened: bool) -> None:
+    # w's load read only through an extf (a norm's bf16 weight), or also as it is
+    store = ("tt.store %q, %s, %in" if not widened else
+             "%uf = arith.extf %u : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>\n"
+             "      %sf = arith.truncf %uf : tensor<1024xf32, #blocked> to tensor<1024xf16, #blocked>\n"
+             "      tt.store %q, %sf, %in")
+    module, loop = kernel(store=store)
+    w_load = [op for op in loop.body.ops if isinstance(op, tt.LoadOp)][1]
+    if widened:  # the addf reading w as it is goes: its only reader is the extf
+        addf = next(op for op in loop.body.ops if isinstance(op, arith.AddFOp))
+        addf.detach()
+        addf.erase()
+    expected = "f32" if widened else "f16"
+    assert str(carried_type(w_load).element_type) == expected
+    loop = prefetch(loop, [w_load], 2)
+    queue = loop.body.args[1:]
+    assert len(queue) == 2 and all(str(arg.type.element_type) == expected for arg in queue)
+    assert not any(isinstance(op, arith.ExtFOp) and op.operands[0] in queue for op in loop.body.ops)
+    assert sum(isinstance(op, arith.ExtFOp) for op in loop.body.ops) == (1 if widened else 0)

@@ -8,12 +8,13 @@
 // multiples of 16: the run-time condition checks that x's base and every row's start
 // (the stride's bytes) fall on 16 bytes, as TMA's coordinates must. The loop that writes the
 // row also loads w, which the ring does not hold: it is issued 8 iterations ahead (32 KB in
-// flight cover 8 chunks of 4 KB; 128 bytes a thread hold 8 of w's 16-byte tiles). The
+// flight cover 8 chunks of 4 KB; 384 bytes a thread hold 8 of w's 32-byte tiles widened to f32). The
 // run-time condition adds w's stride (not negative) and y's hull clear of w's. Before the
 // first loop (their latency runs under it and the reduction), w of the second loop's
 // iterations 0-7, each predicated on the iteration existing; the second loop runs in steps
 // of 8 chunks, the body 8 times, each copy reading its own slot of the queue and loading
-// the same slot 8 iterations ahead (the queue stays in place: no register copy) and storing
+// the same slot 8 iterations ahead, widened to f32 there (the queue carries what the loop
+// reads: no 16-bit packing of the loop-carried registers; it stays in place: no register copy) and storing
 // unmasked (every chunk of a step lies inside the row); the remaining iterations run the
 // loop as it was, from where the runs end, the queue shifted by one each time.
 // CHECK-LABEL: tt.func @scaled_rows(
@@ -34,15 +35,19 @@
 // CHECK: tt.reduce
 // CHECK: %[[END:.+]] = arith.addi %c0_i32{{.*}}, %{{.+}} : i32
 // CHECK: %[[RUNS:.+]]:8 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c16384_i32{{.*}} iter_args(%[[Q0:[^ ]+]] = %{{[^,]+}}, %[[Q1:[^ ]+]] = %{{[^,]+}}, %{{.+}}, %[[Q7:[^ ]+]] = %{{[^)]+}})
-// CHECK: %[[N0:.+]] = tt.load
-// CHECK: arith.extf %[[Q0]]
+// CHECK-SAME: -> (tensor<2048xf32, #blocked>,
+// CHECK: %[[L0:.+]] = tt.load
+// CHECK-NEXT: %[[N0:.+]] = arith.extf %[[L0]] : tensor<2048xf16, #blocked> to tensor<2048xf32, #blocked>
+// CHECK: arith.mulf %{{.+}}, %[[Q0]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
-// CHECK: %[[N1:.+]] = tt.load
-// CHECK: arith.extf %[[Q1]]
+// CHECK: %[[L1:.+]] = tt.load
+// CHECK-NEXT: %[[N1:.+]] = arith.extf %[[L1]]
+// CHECK: arith.mulf %{{.+}}, %[[Q1]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK-COUNT-5: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
-// CHECK: %[[N7:.+]] = tt.load
-// CHECK: arith.extf %[[Q7]]
+// CHECK: %[[L7:.+]] = tt.load
+// CHECK-NEXT: %[[N7:.+]] = arith.extf %[[L7]]
+// CHECK: arith.mulf %{{.+}}, %[[Q7]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK: scf.yield %[[N0]], %[[N1]], %{{.+}}, %[[N7]] :
 // CHECK: scf.for %{{.+}} = %[[END]] to %{{.+}} step %c2048_i32{{.*}} iter_args(%{{.+}} = %[[RUNS]]#0, %{{.+}} = %[[RUNS]]#1,
