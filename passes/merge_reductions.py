@@ -44,6 +44,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import tt
@@ -156,14 +157,12 @@ def merge(group: ReductionGroup) -> tt.ReduceOp:
                          result_types=[r.type for m in members for r in m.results], combine=merged_combine(members))
     merged.location = group.first.location
     group.first.parent_block().insert_op_before(merged, group.first)
-    results = iter(merged.results)
+    results = list(merged.results)
     for member in members:
-        for old in member.results:
-            new = next(results)
+        own, results = results[:len(member.results)], results[len(member.results):]
+        for old, new in zip(member.results, own):
             new.name_hint = old.name_hint
-            old.replace_all_uses_with(new)
-        member.detach()
-        member.erase()
+        Rewriter.replace_op(member, [], own)
     return merged
 
 
