@@ -47,7 +47,7 @@ kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride l
 long vector; or, over all its executions, a slot of each ring its body indexes taken a
 second time: an inner loop continuing a count of slots that its outer loop carries, as a
 persistent row kernel's loop over a row's slots), the value doubles, on 100 programs and on one (where the kernel
-reads the program count, also on `value` programs: a persistent loop over rows pid, pid +
+reads the program count, also on `value` programs, at most 2048: a persistent loop over rows pid, pid +
 P, ... turns its ring only with many programs; and, while a loop is still short in a kernel
 that reads its program id, as the last of `value` programs: causal attention's key loop
 grows with the program, not the arguments), as long as a loop not yet turned ran more trips
@@ -101,6 +101,13 @@ has not turned its rings, as long as a run takes fewer than `GROWTH_STEPS` steps
 not yet turned (or turned by the last value) grew (trips in one go, slots taken) within the
 last `PATIENCE` values (tiles per program of a persistent kernel grow in steps; a row
 kernel's loop over runs of whole slots starts only at rows of a run)."""
+
+PERSISTENT_PROGRAMS = 2048
+"""The most programs of the runs on as many programs as the instance's value (a kernel that
+reads the program count): a persistent loop over rows pid, pid + 132, ... (the H100's SMs)
+takes 15 rows there, each ring slot twice for rows of up to 6 of a 12-slot ring, however
+long the rows grow, where `value` programs made each run's work grow with the square of the
+value (the row ring at rows of 38 400: 24 000 steps a run, 1.4-1.8 s)."""
 
 SCHEDULES = (Schedule(lazy=True, reverse=False), Schedule(lazy=True, reverse=True),
              Schedule(lazy=False, reverse=False))
@@ -232,7 +239,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     while short:
         value *= GROWTH
         steps = 0
-        counts = (*program_counts, value) if grid_stride else program_counts
+        counts = (*program_counts, min(value, PERSISTENT_PROGRAMS)) if grid_stride else program_counts
         for programs in counts:
             if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedules[0]):
                 return runner.result
