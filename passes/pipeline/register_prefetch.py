@@ -5,13 +5,15 @@ ring fills it) and whose loads' latency no other CTA on the SM hides.
 Algorithm, for an `scf.for` (signed, constant step > 0) and loads of its body chosen by the
 caller, `distance` d >= 1:
   1. A load is prefetchable when the body computes its operands by side-effect-free ops
-     (no region) from the induction variable and values defined outside the loop only: no
-     iteration argument, no other load, so iteration i's load can run in iteration i - d. The caller states that no write of the loop, or between the loop's start and a
+     (no region) from the induction variable, values defined outside the loop and iteration
+     arguments that advance by a loop-invariant amount (`a + c` yielded for `a`: a block
+     pointer's offset, `a0 + j c` in iteration j) only: no other iteration argument, no
+     other load, so iteration i's load can run in iteration i - d, reading `a + d c`. The caller states that no write of the loop, or between the loop's start and a
      load's own iteration, changes what it reads (`ttpipe-row-ring` checks the hulls of the
      loads and the stores at run time).
   2. Before the loop (or earlier, before an op the caller names, where everything these
      loads read is defined there): the load's slice cloned for iterations 0 .. d-1
-     (iv := lb + k step), each predicated (`predicate_op`: its mask and-ed with a splat) on
+     (iv := lb + k step, a := a0 + k c), each predicated (`predicate_op`: its mask and-ed with a splat) on
      that iteration existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
   3. The loop carries d values per load, oldest first: the load's readers read the oldest;
      where its only reader is an `arith.extf` (a bf16 norm weight widened to float32), the
@@ -19,8 +21,8 @@ caller, `distance` d >= 1:
      16-bit values of a loop-carried queue into one register and repacks them at the back
      edge (`PRMT`: 16 a run in a layer norm, each waiting for its load), and widening at
      the reader would convert them again;
-     at the load's place, its slice cloned for iteration i + d (iv := iv + d step),
-     predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
+     at the load's place, its slice cloned for iteration i + d (iv := iv + d step,
+     a := a + d c), predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
      new value last. A predicated-off load reads nothing; its lanes are never read (the
      queue outlives the loop by d iterations that do not run).
   4. The original load and its dead address chain go.
@@ -52,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerType, TensorType, i1, i64
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
@@ -63,8 +65,10 @@ from ttpipe.passes.analysis.polynomial import Iteration, Poly
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.ir import (
+    advance,
     append_yield_operands,
     backward_slice_in_block,
+    init_value,
     is_before_in_block,
     replace_for_op_with_new_signature,
     replace_load,
@@ -80,10 +84,19 @@ def _slice(load: tt.LoadOp, loop: scf.ForOp) -> list[Operation] | None:
     for op in ops:
         if op.regions or not is_side_effect_free(op):
             return None
-    read = [value for op in (*ops, load) for value in op.operands]
-    if any(value.owner is body and value is not body.args[0] for value in read):
-        return None  # an iteration argument
+    if any(advance(arg) is None for arg in _carried_reads(load, ops)):
+        return None  # an iteration argument that does not advance by a loop-invariant amount
     return ops
+
+
+def _carried_reads(load: tt.LoadOp, ops: list[Operation]) -> list[BlockArgument]:
+    """The iteration arguments (not the induction variable) that `load` and its slice read."""
+    body = load.parent_block()
+    found: list[BlockArgument] = []
+    for value in (value for op in (*ops, load) for value in op.operands):
+        if isinstance(value, BlockArgument) and value.owner is body and value.index > 0 and value not in found:
+            found.append(value)
+    return found
 
 
 def prefetchable(load: tt.LoadOp, loop: scf.ForOp) -> bool:
@@ -115,14 +128,18 @@ def carried_type(load: tt.LoadOp) -> Attribute:
 
 
 def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp, iteration: SSAValue,
-           ahead: int) -> SSAValue:
+           ahead: int, carried: dict[BlockArgument, SSAValue]) -> SSAValue:
     """At `b`: `load` for induction value `iteration + ahead * step`, predicated on it being
-    below the loop's upper bound, and widened where its reader widens it."""
+    below the loop's upper bound, and widened where its reader widens it; an advancing
+    iteration argument the load reads is `carried[arg] + ahead * advance(arg)` there."""
     step = constant_int_value(loop.step)
     exists = b.cmpi(CmpIPredicate.slt, b.addi(_wide(b, iteration), b.constant(ahead * step, i64)),
                     _wide(b, loop.upperBound))
     iv = b.addi(iteration, b.constant(ahead * step, iteration.type)) if ahead else iteration
     mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv}
+    for arg in _carried_reads(load, ops):
+        amount = advance(arg)
+        mapping[arg] = b.addi(carried[arg], b.muli(amount, b.constant(ahead, amount.type))) if ahead else carried[arg]
     for op in ops:
         b.insert(op.clone(value_mapper=mapping))
     value = b.insert(load.clone(value_mapper=mapping))
@@ -141,8 +158,10 @@ def _prologue_point(loop: scf.ForOp, loads: Sequence[tt.LoadOp], slices: list[li
     if earliest is None:
         return loop
     inside = {result for ops in slices for op in ops for result in op.results}
+    carried = [arg for load, ops in zip(loads, slices) for arg in _carried_reads(load, ops)]
     needed = [value for load, ops in zip(loads, slices) for op in (*ops, load) for value in op.operands
-              if value not in inside and value is not loop.body.args[0]] + [loop.lowerBound, loop.upperBound]
+              if value not in inside and value.owner is not loop.body] + [loop.lowerBound, loop.upperBound]
+    needed += [value for arg in carried for value in (init_value(arg), advance(arg))]
     block = earliest.parent_block()
     moved: set[Operation] = set()
     while needed:
@@ -170,7 +189,8 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int,
     slices = [_slice(load, loop) for load in loads]
     point = _prologue_point(loop, loads, slices, earliest)
     before = OpBuilder(InsertPoint.before(point), loop.location)
-    inits = [_issue(before, load, ops, loop, loop.lowerBound, k)
+    initial = {arg: init_value(arg) for load, ops in zip(loads, slices) for arg in _carried_reads(load, ops)}
+    inits = [_issue(before, load, ops, loop, loop.lowerBound, k, initial)
              for load, ops in zip(loads, slices) for k in range(distance)]
     first_new = len(loop.initArgs) + 1
     loop = replace_for_op_with_new_signature(loop, inits)
@@ -178,7 +198,8 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int,
     yielded: list[SSAValue] = []
     for load, ops, queue in zip(loads, slices, queues):
         b = OpBuilder(InsertPoint.before(load), load.location)
-        ahead = _issue(b, load, ops, loop, loop.body.args[0], distance)
+        current = {arg: arg for arg in _carried_reads(load, ops)}
+        ahead = _issue(b, load, ops, loop, loop.body.args[0], distance, current)
         widened = widening_reader(load)
         if widened is not None:
             widened.out.replace_all_uses_with(queue[0])

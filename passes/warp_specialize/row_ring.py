@@ -105,8 +105,9 @@ bf16 elements 0.87 (layer norm), 0.93 (RMS norm), 0.80 (online softmax), against
 0.68-0.76 against 0.93-0.98. Step 8 keeps those shorter and longer rows on the default
 pipeline. Thirteenth session: the layer norm in three loops 0.83 against 0.53 (1.68x stock;
 Triton's tutorial kernel 1.47-1.70x stock at rows of 26000-49152), the RMS norm written with
-block pointers 0.81 against 0.74 (its weights are not loaded ahead: the loops carry the
-offsets). Fourteenth session: the online softmax 0.91 (1.39x stock), its runs' maxima and sums
+block pointers 0.81 against 0.74 (its weights were not loaded ahead: the loops carry the
+offsets; since the fourteenth session `register_prefetch` takes offsets that advance by a
+loop-invariant amount). Fourteenth session: the online softmax 0.91 (1.39x stock), its runs' maxima and sums
 each one reduction once `ttpipe-merge-reductions` has merged the copies' (a pair of CTA
 barriers a slot instead of one a chunk); with one consumer it would still run at 0.68.
 

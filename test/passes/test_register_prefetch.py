@@ -1,7 +1,9 @@
 """`register_prefetch`: which masks a run of unrolled iterations drops (`bounds_the_chunk`, and
 with the tile-access analysis `holds_in_runs`: a block pointer's carried offset),
-what `unroll` leaves masked, where `prefetch` issues its first loads (`earliest`), and what
-its queue carries (the widened value, where the load's only reader widens it)."""
+what `unroll` leaves masked, where `prefetch` issues its first loads (`earliest`), what its
+queue carries (the widened value, where the load's only reader widens it), and loads whose
+address an iteration argument advancing by a loop-invariant amount makes (a block pointer's
+offset)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import pytest
 from ttpipe.dialects import arith, scf, tt
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
-from ttpipe.passes.pipeline.register_prefetch import bounds_the_chunk, carried_type, holds_in_runs, prefetch, unroll
+from ttpipe.passes.pipeline.register_prefetch import (bounds_the_chunk, carried_type, holds_in_runs, prefetch,
+                                                      prefetchable, unroll)
 from ttpipe.textio import parse_module
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
@@ -220,3 +223,31 @@ def test_the_queue_carries_a_load_widened_where_its_only_reader_widens_it(widene
     assert len(queue) == 2 and all(str(arg.type.element_type) == expected for arg in queue)
     assert not any(isinstance(op, arith.ExtFOp) and op.operands[0] in queue for op in loop.body.ops)
     assert sum(isinstance(op, arith.ExtFOp) for op in loop.body.ops) == (1 if widened else 0)
+
+
+def test_a_load_at_an_offset_the_loop_advances_is_issued_at_the_offset_ahead() -> None:
+    # a block pointer's offset: 0, 1024, ...: iteration i + 2 reads at offset + 2 * 1024
+    module = parse_module(CARRIED.format(init=0, advance=1024)).module
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    load = next(op for op in loop.body.ops if isinstance(op, tt.LoadOp))
+    assert prefetchable(load, loop)
+    loop = prefetch(loop, [load], 2)
+    ahead = next(op for op in loop.body.ops if isinstance(op, arith.AddIOp) and op.lhs is loop.body.args[1])
+    assert isinstance(ahead.rhs.owner, arith.MulIOp)
+    factors = {constant_value(ahead.rhs.owner.lhs), constant_value(ahead.rhs.owner.rhs)}
+    assert factors == {1024, 2}
+    assert len(prologue_loads(loop)) == 2  # iterations 0 and 1, at the initial offset and one advance on
+
+
+def test_a_load_at_an_offset_the_loop_doubles_is_not_prefetchable() -> None:
+    text = CARRIED.format(init=1, advance=1024).replace("%next = arith.addi %col, %advance : i64",
+                                                        "%next = arith.muli %col, %advance : i64")
+    module = parse_module(text).module
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    load = next(op for op in loop.body.ops if isinstance(op, tt.LoadOp))
+    assert not prefetchable(load, loop)
+
+
+def constant_value(value) -> int | None:
+    owner = value.owner
+    return owner.value.value.data if isinstance(owner, arith.ConstantOp) else None
