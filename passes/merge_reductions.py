@@ -94,7 +94,8 @@ class ReductionGroup:
         """The ops from the first member on that compute `reduce`'s operands, in block order,
         where all of them may move before it (none is a member); else None."""
         block = self.first.parent_block()
-        past_first = [op for op in backward_slice_in_block(reduce.srcs, block) if not is_before_in_block(op, self.first)]
+        past_first = [op for op in backward_slice_in_block(reduce.srcs, block)
+                      if not is_before_in_block(op, self.first)]
         if any(op in self.members or not is_movable(op) for op in past_first):
             return None
         return past_first

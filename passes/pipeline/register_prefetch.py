@@ -5,16 +5,19 @@ ring fills it) and whose loads' latency no other CTA on the SM hides.
 Algorithm, for an `scf.for` (signed, constant step > 0) and loads of its body chosen by the
 caller, `distance` d >= 1:
   1. A load is prefetchable when the body computes its operands by side-effect-free ops
-     (no region) from the induction variable, values defined outside the loop and iteration
-     arguments that advance by a loop-invariant amount (`a + c` yielded for `a`: a block
-     pointer's offset, `a0 + j c` in iteration j) only: no other iteration argument, no
-     other load, so iteration i's load can run in iteration i - d, reading `a + d c`. The caller states that no write of the loop, or between the loop's start and a
-     load's own iteration, changes what it reads (`ttpipe-row-ring` checks the hulls of the
-     loads and the stores at run time).
+     (no region) from the induction variable, values defined outside the loop and integer
+     iteration arguments that advance by a loop-invariant amount (`a + c` yielded for `a`:
+     a block pointer's offset, `a0 + j c` in iteration j) only: no other iteration
+     argument (a tensor of pointers the loop advances stays unprefetched), no other load,
+     so iteration i's load can run in iteration i - d, reading `a + d c`. The caller
+     states that no write of the loop, or between the loop's start and a load's own
+     iteration, changes what it reads (`ttpipe-row-ring` checks the hulls of the loads and
+     the stores at run time).
   2. Before the loop (or earlier, before an op the caller names, where everything these
      loads read is defined there): the load's slice cloned for iterations 0 .. d-1
-     (iv := lb + k step, a := a0 + k c), each predicated (`predicate_op`: its mask and-ed with a splat) on
-     that iteration existing, `lb + k step < ub` (compared in i64: no wrap near the i32 limit).
+     (iv := lb + k step, a := a0 + k c), each predicated (`predicate_op`: its mask and-ed
+     with a splat) on that iteration existing, `lb + k step < ub` (compared in i64: no wrap
+     near the i32 limit).
   3. The loop carries d values per load, oldest first: the load's readers read the oldest;
      where its only reader is an `arith.extf` (a bf16 norm weight widened to float32), the
      queue carries the widened values, each widened where it is loaded: ptxas packs two
@@ -22,8 +25,8 @@ caller, `distance` d >= 1:
      edge (`PRMT`: 16 a run in a layer norm, each waiting for its load), and widening at
      the reader would convert them again;
      at the load's place, its slice cloned for iteration i + d (iv := iv + d step,
-     a := a + d c), predicated on `iv + d step < ub`; the loop yields the queue shifted by one with the
-     new value last. A predicated-off load reads nothing; its lanes are never read (the
+     a := a + d c), predicated on `iv + d step < ub`; the loop yields the queue shifted by
+     one with the new value last. A predicated-off load reads nothing; its lanes are never read (the
      queue outlives the loop by d iterations that do not run).
   4. The original load and its dead address chain go.
   5. The caller unrolls the loop by a multiple of d (`unroll`): a loop over runs of d
@@ -84,8 +87,8 @@ def _slice(load: tt.LoadOp, loop: scf.ForOp) -> list[Operation] | None:
     for op in ops:
         if op.regions or not is_side_effect_free(op):
             return None
-    if any(advance(arg) is None for arg in _carried_reads(load, ops)):
-        return None  # an iteration argument that does not advance by a loop-invariant amount
+    if any(not isinstance(arg.type, IntegerType) or advance(arg) is None for arg in _carried_reads(load, ops)):
+        return None  # an iteration argument other than an integer advancing by a loop-invariant amount
     return ops
 
 

@@ -250,7 +250,8 @@ class RowProgram:
         cover the consumer's share of the SM's bytes in flight, as far as
         `PREFETCH_REGISTER_BYTES` a thread allow."""
         ahead = -(-H100_BYTES_IN_FLIGHT_PER_SM // (consumers * self.row.chunk_bytes))
-        per_thread = sum(tile_bytes(carried_type(load)) for load in loads) // (num_warps(self.func) * threads_per_warp(self.func))
+        threads = num_warps(self.func) * threads_per_warp(self.func)
+        per_thread = sum(tile_bytes(carried_type(load)) for load in loads) // threads
         return max(1, min(ahead, PREFETCH_REGISTER_BYTES // max(per_thread, 1)))
 
 

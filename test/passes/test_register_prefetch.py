@@ -251,3 +251,31 @@ def test_a_load_at_an_offset_the_loop_doubles_is_not_prefetchable() -> None:
 def constant_value(value) -> int | None:
     owner = value.owner
     return owner.value.value.data if isinstance(owner, arith.ConstantOp) else None
+
+
+def test_a_load_through_pointers_the_loop_advances_is_not_prefetchable() -> None:
+    # `w_ptrs += BLOCK` as users write it: a tensor of pointers carried, not an integer offset
+    text = f"""
+#blocked = {BLOCKED}
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
+  tt.func @k(%w: !tt.ptr<f16>, %n: i32) {{
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %chunk = arith.constant dense<1024> : tensor<1024xi32, #blocked>
+    %cols = tt.make_range {{end = 1024 : i32, start = 0 : i32}} : tensor<1024xi32, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %first = tt.addptr %ws, %cols : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+    %last = scf.for %i = %c0 to %n step %c1024 iter_args(%p = %first) -> (tensor<1024x!tt.ptr<f16>, #blocked>) : i32 {{
+      %v = tt.load %p : tensor<1024x!tt.ptr<f16>, #blocked>
+      tt.store %p, %v : tensor<1024x!tt.ptr<f16>, #blocked>
+      %next = tt.addptr %p, %chunk : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      scf.yield %next : tensor<1024x!tt.ptr<f16>, #blocked>
+    }}
+    tt.return
+  }}
+}}
+"""
+    module = parse_module(text).module
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    load = next(op for op in loop.body.ops if isinstance(op, tt.LoadOp))
+    assert not prefetchable(load, loop)
