@@ -80,33 +80,40 @@ from ttpipe.passes.common.ir import (
 from ttpipe.passes.pipeline.predicate import predicate_op
 
 
-def _slice(load: tt.LoadOp, loop: scf.ForOp) -> list[Operation] | None:
-    """The body ops computing `load`'s operands, when step 1 allows them; else None."""
+@dataclass
+class _Prefetched:
+    """What issuing a load ahead clones (step 1), derived once from the load."""
+
+    load: tt.LoadOp
+    ops: list[Operation]
+    """The body ops computing its operands, in block order."""
+    advancing: list[BlockArgument]
+    """The iteration arguments they read, each advancing by a loop-invariant amount."""
+    widened: arith.ExtFOp | None
+    """Its only reader, where that widens it (`widening_reader`): the queue carries its result."""
+
+
+def _prefetched(load: tt.LoadOp, loop: scf.ForOp) -> _Prefetched | None:
+    """Step 1 for `load`, a load of `loop`'s body: what issuing it ahead clones; None where
+    step 1 refuses it."""
     body = loop.body
     ops = backward_slice_in_block(load.operands, body)
-    for op in ops:
-        if op.regions or not is_side_effect_free(op):
-            return None
-    if any(not isinstance(arg.type, IntegerType) or advance(arg) is None for arg in _carried_reads(load, ops)):
-        return None  # an iteration argument other than an integer advancing by a loop-invariant amount
-    return ops
-
-
-def _carried_reads(load: tt.LoadOp, ops: list[Operation]) -> list[BlockArgument]:
-    """The iteration arguments (not the induction variable) that `load` and its slice read."""
-    body = load.parent_block()
-    found: list[BlockArgument] = []
+    if any(op.regions or not is_side_effect_free(op) for op in ops):
+        return None
+    advancing: list[BlockArgument] = []
     for value in (value for op in (*ops, load) for value in op.operands):
-        if isinstance(value, BlockArgument) and value.owner is body and value.index > 0 and value not in found:
-            found.append(value)
-    return found
+        if isinstance(value, BlockArgument) and value.owner is body and value.index > 0 and value not in advancing:
+            advancing.append(value)
+    if any(not isinstance(arg.type, IntegerType) or advance(arg) is None for arg in advancing):
+        return None  # an iteration argument other than an integer advancing by a loop-invariant amount
+    return _Prefetched(load, ops, advancing, widening_reader(load))
 
 
 def prefetchable(load: tt.LoadOp, loop: scf.ForOp) -> bool:
     """Step 1 for `load`, a load of `loop`'s body, and the loop's own requirements."""
     step = constant_int_value(loop.step)
     return (load.parent_block() is loop.body and loop.unsignedCmp is None and step is not None and step > 0
-            and isinstance(loop.body.args[0].type, IntegerType) and _slice(load, loop) is not None)
+            and isinstance(loop.body.args[0].type, IntegerType) and _prefetched(load, loop) is not None)
 
 
 def _wide(b: OpBuilder, value: SSAValue) -> SSAValue:
@@ -130,41 +137,40 @@ def carried_type(load: tt.LoadOp) -> Attribute:
     return load.result.type if widened is None else widened.out.type
 
 
-def _issue(b: OpBuilder, load: tt.LoadOp, ops: list[Operation], loop: scf.ForOp, iteration: SSAValue,
-           ahead: int, carried: dict[BlockArgument, SSAValue]) -> SSAValue:
-    """At `b`: `load` for induction value `iteration + ahead * step`, predicated on it being
+def _issue(b: OpBuilder, prefetched: _Prefetched, loop: scf.ForOp, iteration: SSAValue, ahead: int,
+           advancing: dict[BlockArgument, SSAValue]) -> SSAValue:
+    """At `b`: the load for induction value `iteration + ahead * step`, predicated on it being
     below the loop's upper bound, and widened where its reader widens it; an advancing
-    iteration argument the load reads is `carried[arg] + ahead * advance(arg)` there."""
+    iteration argument the load reads is `advancing[arg] + ahead * advance(arg)` there."""
     step = constant_int_value(loop.step)
     exists = b.cmpi(CmpIPredicate.slt, b.addi(_wide(b, iteration), b.constant(ahead * step, i64)),
                     _wide(b, loop.upperBound))
     iv = b.addi(iteration, b.constant(ahead * step, iteration.type)) if ahead else iteration
     mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv}
-    for arg in _carried_reads(load, ops):
+    for arg in prefetched.advancing:
         amount = advance(arg)
-        mapping[arg] = b.addi(carried[arg], b.muli(amount, b.constant(ahead, amount.type))) if ahead else carried[arg]
-    for op in ops:
+        at = advancing[arg]
+        mapping[arg] = b.addi(at, b.muli(amount, b.constant(ahead, amount.type))) if ahead else at
+    for op in prefetched.ops:
         b.insert(op.clone(value_mapper=mapping))
+    load = prefetched.load
     value = b.insert(load.clone(value_mapper=mapping))
     predicate_op(value, exists)
-    widened = widening_reader(load)
-    if widened is None:
+    if prefetched.widened is None:
         return value.result
-    return b.insert(widened.clone(value_mapper={load.result: value.result})).out
+    return b.insert(prefetched.widened.clone(value_mapper={load.result: value.result})).out
 
 
-def _prologue_point(loop: scf.ForOp, loads: Sequence[tt.LoadOp], slices: list[list[Operation]],
-                    earliest: Operation | None) -> Operation:
+def _prologue_point(loop: scf.ForOp, prefetched: list[_Prefetched], earliest: Operation | None) -> Operation:
     """Where step 2's loads go: before `earliest` where everything they read is defined there
     or computed after it, in the loop's block, by side-effect-free ops without regions that
     read only such values (those ops move before `earliest`); else before the loop."""
     if earliest is None:
         return loop
-    inside = {result for ops in slices for op in ops for result in op.results}
-    carried = [arg for load, ops in zip(loads, slices) for arg in _carried_reads(load, ops)]
-    needed = [value for load, ops in zip(loads, slices) for op in (*ops, load) for value in op.operands
+    inside = {result for p in prefetched for op in p.ops for result in op.results}
+    needed = [value for p in prefetched for op in (*p.ops, p.load) for value in op.operands
               if value not in inside and value.owner is not loop.body] + [loop.lowerBound, loop.upperBound]
-    needed += [value for arg in carried for value in (init_value(arg), advance(arg))]
+    needed += [value for p in prefetched for arg in p.advancing for value in (init_value(arg), advance(arg))]
     block = earliest.parent_block()
     moved: set[Operation] = set()
     while needed:
@@ -189,25 +195,22 @@ def prefetch(loop: scf.ForOp, loads: Sequence[tt.LoadOp], distance: int,
     loads go before `earliest` (an op before the loop, in its block) where what they read
     is defined there, so their latency runs under the ops between (a first loop over the
     same row); else before the loop."""
-    slices = [_slice(load, loop) for load in loads]
-    point = _prologue_point(loop, loads, slices, earliest)
+    prefetched = [_prefetched(load, loop) for load in loads]
+    point = _prologue_point(loop, prefetched, earliest)
     before = OpBuilder(InsertPoint.before(point), loop.location)
-    initial = {arg: init_value(arg) for load, ops in zip(loads, slices) for arg in _carried_reads(load, ops)}
-    inits = [_issue(before, load, ops, loop, loop.lowerBound, k, initial)
-             for load, ops in zip(loads, slices) for k in range(distance)]
+    initial = {arg: init_value(arg) for p in prefetched for arg in p.advancing}
+    inits = [_issue(before, p, loop, loop.lowerBound, k, initial) for p in prefetched for k in range(distance)]
     first_new = len(loop.initArgs) + 1
-    loop = replace_for_op_with_new_signature(loop, inits)
+    loop = replace_for_op_with_new_signature(loop, inits)  # the same body: `prefetched` still holds
     queues = [loop.body.args[first_new + i * distance:first_new + (i + 1) * distance] for i in range(len(loads))]
     yielded: list[SSAValue] = []
-    for load, ops, queue in zip(loads, slices, queues):
-        b = OpBuilder(InsertPoint.before(load), load.location)
-        current = {arg: arg for arg in _carried_reads(load, ops)}
-        ahead = _issue(b, load, ops, loop, loop.body.args[0], distance, current)
-        widened = widening_reader(load)
-        if widened is not None:
-            widened.out.replace_all_uses_with(queue[0])
-            Rewriter.erase_op(widened)
-        replace_load(load, queue[0])
+    for p, queue in zip(prefetched, queues):
+        b = OpBuilder(InsertPoint.before(p.load), p.load.location)
+        ahead = _issue(b, p, loop, loop.body.args[0], distance, {arg: arg for arg in p.advancing})
+        if p.widened is not None:
+            p.widened.out.replace_all_uses_with(queue[0])
+            Rewriter.erase_op(p.widened)
+        replace_load(p.load, queue[0])
         yielded += [*queue[1:], ahead]
     append_yield_operands(loop, yielded)
     return loop

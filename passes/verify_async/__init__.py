@@ -136,13 +136,9 @@ class ProtocolLoop:
     rings: tuple[ttg.MemDescIndexOp, ...]
     """The `ttg.memdesc_index` ops of its body whose slot it computes (not a constant, not a
     value from outside the loop)."""
-
-    @property
-    def trips(self) -> int:
-        """Trips in one go that take every slot of its deepest buffer and one again (`depth +
-        1`; a loop without a buffer: 2)."""
-        depths = [op.src.type.shape[0] for op in self.loop.body.ops if isinstance(op, ttg.MemDescIndexOp)]
-        return max(depths, default=1) + 1
+    trips: int
+    """Trips in one go that take every slot of its deepest buffer and one again (`depth + 1`;
+    a loop without a buffer: 2)."""
 
     def covered(self, coverage: Coverage) -> bool:
         """The runs have turned its rings: `trips` in one go, or each ring has taken a slot a
@@ -165,9 +161,9 @@ def protocol_loops(func: tt.FuncOp) -> list[ProtocolLoop]:
     loops = []
     for loop in func.walk():
         if isinstance(loop, scf.ForOp) and any(type(op) in PROTOCOL_OPS for op in loop.body.ops):
-            rings = tuple(op for op in loop.body.ops
-                          if isinstance(op, ttg.MemDescIndexOp) and _computed_in(loop, op.index))
-            loops.append(ProtocolLoop(loop, rings))
+            indexes = [op for op in loop.body.ops if isinstance(op, ttg.MemDescIndexOp)]
+            rings = tuple(op for op in indexes if _computed_in(loop, op.index))
+            loops.append(ProtocolLoop(loop, rings, max((op.src.type.shape[0] for op in indexes), default=1) + 1))
     return loops
 
 
