@@ -52,10 +52,13 @@ RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
                 "softmax_online")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
-              (5, 33000, 1024, 8): True, (140, 70000, 2048, 8): False, (700, 20000, 2048, 8): False}
+              (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): False,
+              (700, 20000, 2048, 8): False}
 """Sizes -> whether the launch runs the ring version (rows of 64 KB up to half the ring): more
 rows than SMs (the ring wraps), ragged (the last chunk reads into the next row) and not;
-rows too long (35 chunks) and too short (10) for it, which run the compile without it."""
+rows whose last chunks, past the runs of whole slots, fill part of a slot, one slot (32768:
+the layer norm's runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged; 33000); rows
+too long (35 chunks) and too short (10) for it, which run the compile without it."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
 RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4) for kernel in RING_KERNELS]
 """The row-ring run's cases (`_in_place`: y is x)."""

@@ -3,7 +3,8 @@ with the tile-access analysis `holds_in_runs`: a block pointer's carried offset)
 what `unroll` leaves masked, where `prefetch` issues its first loads (`earliest`), what its
 queue carries (the widened value, where the load's only reader widens it), and loads whose
 address an iteration argument advancing by a loop-invariant amount makes (a block pointer's
-offset)."""
+offset), and the remaining iterations as a run of copies each guarded by its iteration
+existing (`guarded_run`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import pytest
 from ttpipe.dialects import arith, scf, tt
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
-from ttpipe.passes.pipeline.register_prefetch import (bounds_the_chunk, carried_type, holds_in_runs, prefetch,
-                                                      prefetchable, unroll)
+from ttpipe.passes.pipeline.register_prefetch import (bounds_the_chunk, carried_type, guarded_run, holds_in_runs,
+                                                      prefetch, prefetchable, unroll)
 from ttpipe.textio import parse_module
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>"
@@ -279,3 +280,46 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
     loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
     load = next(op for op in loop.body.ops if isinstance(op, tt.LoadOp))
     assert not prefetchable(load, loop)
+
+
+def test_the_remaining_iterations_run_as_nested_guarded_copies_reading_the_queue_in_place() -> None:
+    module, loop = kernel()
+    w_load = [op for op in loop.body.ops if isinstance(op, tt.LoadOp)][1]
+    loop = prefetch(loop, [w_load], 2)
+    runs, _ = unroll(loop, 2)
+    n = loop.upperBound
+    copies = guarded_run(loop, 2)
+    assert [op for op in module.walk() if isinstance(op, scf.ForOp)] == [runs]
+    outer, inner = (copy.ops[0].parent_op() for copy in copies)
+    assert isinstance(outer, scf.IfOp) and isinstance(inner, scf.IfOp) and inner.parent_op() is outer
+    assert not outer.results and not inner.results  # nothing of the loop is read after it
+    for guard, ahead in ((outer, 0), (inner, 1024)):  # the runs' end, then one step on, below n (in i64)
+        compare = guard.condition.owner
+        assert isinstance(compare, arith.CmpIOp) and compare.rhs.owner.operands[0] is n
+        at = compare.lhs.owner
+        first = at if not ahead else at.lhs.owner
+        assert isinstance(first, arith.ExtSIOp) and first.operands[0] is runs.upperBound
+        assert not ahead or constant_value(at.rhs) == ahead
+    for place, copy in enumerate(copies):  # each copy reads its place of the runs' queue: no shift
+        addf = next(op for op in copy.ops if isinstance(op, arith.AddFOp))
+        assert addf.rhs is runs.res[place]
+        memory = [op for op in copy.ops if isinstance(op, (tt.LoadOp, tt.StoreOp))]
+        assert len(memory) == 3 and all(op.mask is not None for op in memory)  # the last chunk may be ragged
+
+
+def test_a_guarded_run_yields_the_loop_results_read_after_it() -> None:
+    text = CARRIED.format(init=0, advance=1024).replace("    tt.return", "    %twice = arith.addi %last, %last : i64\n"
+                                                        "    tt.return")
+    module = parse_module(text).module
+    loop = next(op for op in module.walk() if isinstance(op, scf.ForOp))
+    runs, _ = unroll(loop, 2)
+    copies = guarded_run(loop, 2)
+    outer, inner = (copy.ops[0].parent_op() for copy in copies)
+    twice = next(op for op in runs.parent_block().ops if isinstance(op, arith.AddIOp) and op.lhs is op.rhs)
+    assert len(outer.results) == 1 and twice.lhs is outer.results[0]
+    assert outer.elseRegion.block.last_op.operands[0] is runs.res[0]  # no iteration left: the runs' offset
+    assert outer.thenRegion.block.last_op.operands[0] is inner.results[0]
+    advanced = copies[1].mapping[next(op for op in loop.body.ops if isinstance(op, arith.AddIOp) and
+                                      op.lhs is loop.body.args[1]).result]
+    assert inner.thenRegion.block.last_op.operands[0] is advanced
+

@@ -8,7 +8,7 @@
 // descriptor of every row); each read loads the chunk in the row layout's slice and
 // expands it back to 1 x 2048. In the runs of whole slots the offset (0, 2048, ... from the
 // lower bound, advanced by the step) stays below n, so the mask holds and goes: no select,
-// no masked store. In the remaining chunks the mask selects the read (at the load: the mask
+// no masked store. In the last chunks (guarded copies) the mask selects the read (at the load: the mask
 // is computed after the slot's reads) and masks the store.
 // VERIFIED-NOT: error
 // CHECK-LABEL: tt.func @block_pointer_rows(
@@ -21,14 +21,14 @@
 // CHECK: tt.expand_dims %[[BOX]] {axis = 0 : i32} : tensor<2048xf16, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x2048xf16, #blocked>
 // CHECK-NOT: arith.select
 // CHECK: scf.yield
-// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: scf.if %{{.+}} -> (tensor<1x2048xf32
 // CHECK: %[[READ:.+]] = ttg.local_load
 // CHECK: %[[TILE:.+]] = tt.expand_dims %[[READ]]
 // CHECK: arith.select %{{.+}}, %[[TILE]], %{{.+}} : tensor<1x2048xi1, #blocked>, tensor<1x2048xf16, #blocked>
 // CHECK: scf.for %{{.+}} step %c8192_i32
 // CHECK-NOT: arith.select
 // CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor<1x2048x!tt.ptr<f16>, #blocked>
-// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: scf.if %{{.+}} {
 // CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor<1x2048x!tt.ptr<f16>, #blocked>
 // CHECK: ttg.warp_yield
 // CHECK: partition0(

@@ -20,14 +20,14 @@
 // split. No loop reduces across warps, so one consumer: the kernel's warps walk rows pid,
 // pid + 132, ...: both loops run in steps of a slot (the body 4 times: whole slots, every
 // chunk inside the row, so the masks `cols < n` hold and go: no select, no masked store),
-// then the remaining chunks one by one. In the steps, the first loop waits for the slot's
-// full mbarrier once and reads its 4 chunks; the second reads them, fences the reads (generic
-// proxy) before the producer's next TMA writes (async proxy), arrives on its empty mbarrier
-// between two barriers of every warp, then computes and stores the 4 chunks. In
-// the remaining chunks, the first loop waits at a slot's first chunk (an scf.if),
-// reads its chunk and the mask selects -inf past the row (the box reads into the next
-// row); the second reads it, stores it masked, and at a slot's last chunk (or the row's)
-// arrives on its empty mbarrier. One warp, for each slot of each row, waits
+// then the row's last chunks (fewer than a slot) as one more step of 4 copies, copy c in an
+// scf.if on chunk c being in the row, nested in copy c - 1's. In the steps, the first loop
+// waits for the slot's full mbarrier once and reads its 4 chunks; the second reads them,
+// fences the reads (generic proxy) before the producer's next TMA writes (async proxy),
+// arrives on its empty mbarrier between two barriers of every warp, then computes and stores
+// the 4 chunks. In the last step the same, in the first copy's scf.if; the masks stay there:
+// the first loop's select -inf past the row (the box reads into the next row), the second's
+// stores are masked. One warp, for each slot of each row, waits
 // for its empty mbarrier (phase flipped), expects its 16384 bytes and copies its 4 chunks,
 // those past the row from past the view's end. The else branch: the body as written.
 // CHECK-LABEL: tt.func @row_twice(
@@ -61,12 +61,16 @@
 // CHECK: ttg.local_load
 // CHECK-NOT: {{ttng.wait_barrier|arith.select}}
 // CHECK: scf.yield
-// CHECK: scf.for %{{.+}} step %c2048_i32
-// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %{{.+}}, %c0_i32
-// CHECK: scf.if %[[FIRST]] {
-// CHECK-NEXT: ttng.wait_barrier
-// CHECK: %[[X1:.+]] = ttg.local_load
-// CHECK: arith.select %{{.+}}, %[[X1]], %{{.+}}
+// CHECK: %[[LAST:.+]] = arith.cmpi slt, %{{.+}}, %{{.+}} : i64
+// CHECK-NEXT: scf.if %[[LAST]] -> (tensor<2048xf32
+// CHECK-NOT: scf.if
+// CHECK: ttng.wait_barrier
+// CHECK-COUNT-4: %{{.+}} = ttg.local_load
+// CHECK-NOT: scf.if
+// CHECK: %[[X1:.+]] = arith.select
+// CHECK-COUNT-3: scf.if %{{.+}} -> (tensor<2048xf32
+// CHECK-NOT: {{ttng.wait_barrier|ttg.local_load}}
+// CHECK: } else {
 // CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32
 // CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|tt.store}}
 // CHECK-COUNT-4: ttg.local_load
@@ -77,16 +81,18 @@
 // CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|gpu.barrier}}
 // CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK-NEXT: }
-// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: scf.if %{{.+}} {
 // CHECK-NOT: ttng.wait_barrier
-// CHECK: arith.select
-// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor
-// CHECK: arith.cmpi eq, %{{.+}}, %c3_i32
-// CHECK: scf.if
-// CHECK: ttng.fence_async_shared
+// CHECK-COUNT-4: ttg.local_load
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
+// CHECK: arith.select
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor
+// CHECK-COUNT-3: scf.if %{{.+}} {
+// CHECK-NOT: {{ttng.wait_barrier|ttng.arrive_barrier|ttg.local_load}}
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} : tensor
 // CHECK: ttg.warp_yield
 // CHECK: partition0(
 // CHECK-SAME: num_warps(1)

@@ -15,8 +15,10 @@
 // of 8 chunks, the body 8 times, each copy reading its own slot of the queue and loading
 // the same slot 8 iterations ahead, widened to f32 there (the queue carries what the loop
 // reads: no 16-bit packing of the loop-carried registers; it stays in place: no register copy) and storing
-// unmasked (every chunk of a step lies inside the row); the remaining iterations run the
-// loop as it was, from where the runs end, the queue shifted by one each time.
+// unmasked (every chunk of a step lies inside the row); the remaining iterations, fewer than
+// a step, run as one more step of copies, copy c in an scf.if on its chunk being in the row
+// nested in copy c - 1's, copy c reading the queue's place c as the steps left it: nothing
+// shifts the queue.
 // CHECK-LABEL: tt.func @scaled_rows(
 // CHECK: tt.ptr_to_int %arg0
 // CHECK: %[[ROW_BYTES:.+]] = arith.muli %{{.+}}, %c2_i64{{.*}} : i64
@@ -31,7 +33,7 @@
 // CHECK: scf.for
 // CHECK-COUNT-8: tt.load %{{.+}}, %{{.+}} : tensor<2048x!tt.ptr<f16>
 // CHECK: scf.for %{{.+}} step %c8192_i32
-// CHECK: scf.for %{{.+}} step %c2048_i32
+// CHECK: scf.if %{{.+}} -> (tensor<2048xf32
 // CHECK: tt.reduce
 // CHECK: %[[END:.+]] = arith.addi %c0_i32{{.*}}, %{{.+}} : i32
 // CHECK: %[[RUNS:.+]]:8 = scf.for %{{.+}} = %c0_i32{{.*}} to %[[END]] step %c16384_i32{{.*}} iter_args(%[[Q0:[^ ]+]] = %{{[^,]+}}, %[[Q1:[^ ]+]] = %{{[^,]+}}, %{{.+}}, %[[Q7:[^ ]+]] = %{{[^)]+}})
@@ -50,8 +52,13 @@
 // CHECK: arith.mulf %{{.+}}, %[[Q7]]
 // CHECK: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK: scf.yield %[[N0]], %[[N1]], %{{.+}}, %[[N7]] :
-// CHECK: scf.for %{{.+}} = %[[END]] to %{{.+}} step %c2048_i32{{.*}} iter_args(%{{.+}} = %[[RUNS]]#0, %{{.+}} = %[[RUNS]]#1,
-// CHECK: scf.yield %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}, %{{[0-9]+}} :
+// CHECK: %[[FROM:.+]] = arith.extsi %[[END]] : i32 to i64
+// CHECK: %[[LAST:.+]] = arith.cmpi slt, %[[FROM]], %{{.+}} : i64
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK: arith.mulf %{{.+}}, %[[RUNS]]#0
+// CHECK: scf.if %{{.+}} {
+// CHECK: arith.mulf %{{.+}}, %[[RUNS]]#1
+// CHECK-NOT: {{scf.for|scf.yield %arg}}
 // CHECK: ttg.warp_yield
 // CHECK: } else {
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
