@@ -180,11 +180,10 @@ def last_iteration_number(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
     return b.divsi(b.subi(span, b.constant(1, span.type)), loop.step)
 
 
-def iteration_index(b: OpBuilder, loop: scf.ForOp, lower: SSAValue | None = None) -> SSAValue:
-    """`(iv - lb) / step` at `b`'s point in `loop`'s body: the iterations run before this one
-    (counted from `lower` where given: a bound the loop had before it was split)."""
+def iteration_index(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
+    """`(iv - lb) / step` at `b`'s point in `loop`'s body: the iterations run before this one."""
     iv = loop.body.args[0]
-    lower = loop.lowerBound if lower is None else lower
+    lower = loop.lowerBound
     count = iv if constant_int_value(lower) == 0 else b.subi(iv, lower)
     return count if constant_int_value(loop.step) == 1 else b.divsi(count, loop.step)
 
