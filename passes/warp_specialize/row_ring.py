@@ -43,11 +43,11 @@ is its row:
        - C consumers (the default region, and with C = 2 a partition of as many warps, on
          alternate rows: consumer c runs rows pid + c P, then every C P-th) run the function
          body with pid := row. L1's X1 waits for its slot's full mbarrier at the slot's first
-         chunk and reads its chunk (`ttg.local_load`); each later loop's loads of X1's tiles
-         read it there (no wait: L1 waited in every warp); in Ln, at the slot's last chunk
-         (or the row's), a `gpu.barrier` (every warp has read the slot), the arrive on its
-         empty mbarrier, and a second barrier (so the analysis adds none before the next
-         chunk's read). A row's slots are the CTA's slot count g .. g + R - 1 (g: slots of the
+         chunk and reads its chunks (`ttg.local_load`; step 7: a slot's chunks at once);
+         each later loop's loads of X1's tiles read them there (no wait: L1 waited in every
+         warp); in Ln, once the slot's chunks are read, a proxy fence and a `gpu.barrier`
+         (every warp has read the slot), the arrive on its empty mbarrier, and a second
+         barrier (so the analysis adds none before the next read). A row's slots are the CTA's slot count g .. g + R - 1 (g: slots of the
          earlier rows, all consumers'), the ring slot and phase of g' being g' % SLOTS and
          (g' / SLOTS) & 1.
        - a one-warp partition walks every row: for each of its slots, wait for the empty
