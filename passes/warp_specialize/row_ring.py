@@ -419,9 +419,9 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
         for address in (s.start(load), s.value(load.stride.scaled(load.element_bytes))):
             checks.append(b.cmpi(CmpIPredicate.eq, b.insert(arith.RemSIOp(address, alignment)).result, zero))
         load_hull = s.hull(load)
-        for (store, in_place), store_hull in zip(program.stores, store_hulls):
+        for (store, writes_in_place), store_hull in zip(program.stores, store_hulls):
             safe = disjoint(b, store_hull, load_hull)
-            if in_place:
+            if writes_in_place:
                 same = b.andi(b.cmpi(CmpIPredicate.eq, store_hull[0], load_hull[0]),
                               b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
                 safe = b.insert(arith.OrIOp(safe, same)).result
@@ -547,7 +547,7 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], row_slots
         _runs_read_slots(copies, lb.muli(iteration_index(lb, runs), lb.int_constant(slots_a_run, 32)), reads, ring,
                          count, wait=index == 0, release=index == last)
         lb.set_before(cloned)  # the row's last chunks, fewer than a run: one run of guarded copies
-        runs_done = lb.divsi(lb.subi(cloned.lowerBound, runs.lowerBound), runs.step)
+        runs_done = lb.divsi(lb.subi(runs.upperBound, runs.lowerBound), runs.step)
         last_run_slot = lb.muli(runs_done, lb.int_constant(slots_a_run, 32))
         _runs_read_slots(guarded_run(cloned, factor), last_run_slot, reads, ring, count, wait=index == 0,
                          release=index == last)

@@ -23,7 +23,6 @@ def why_not() -> str | None:
     return None
 
 
-
 CASE_TIMEOUT_S = 180
 """The watchdog: seconds a child may go without starting or finishing a case (a compile
 through the plug-in and a launch take a few; a protocol bug that hangs the GPU, forever)."""

@@ -128,6 +128,12 @@ BEFORE_PIPELINER = {
 (the L2 hints and the row caches match the loops' pointers before the re-reads are
 reversed, which changes them; the streams last)."""
 
+ON_FINAL_TTGIR = {
+    "merge-reductions": "ttpipe-merge-reductions",
+}
+"""sm_90 with impl=ttpipe: option -> the pass it adds after `make_ttgir`'s passes (before the
+async check)."""
+
 
 def default_pipeline(capability: int) -> str:
     """The named pipeline of a compute capability (a PipelineError for one without)."""
@@ -246,7 +252,7 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
-    for option in BEFORE_PIPELINER:
+    for option in (*BEFORE_PIPELINER, *ON_FINAL_TTGIR):
         if option in given and values[option] and not hopper_ttpipe:
             raise PipelineError(f"option '{option}' is for ttgir-sm90 with impl=ttpipe")
     if hopper_ttpipe:
@@ -258,10 +264,8 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
                                 "has no scheduler to choose)")
         steps = [(name, {**options, "scheduler": values["scheduler"]}) if name == "ttpipe-schedule-loops"
                  else (name, options) for name, options in steps]
-    if "merge-reductions" in given and values["merge-reductions"] and not hopper_ttpipe:
-        raise PipelineError("option 'merge-reductions' is for ttgir-sm90 with impl=ttpipe")
-    if hopper_ttpipe and values["merge-reductions"]:
-        steps.append(("ttpipe-merge-reductions", {}))
+    if hopper_ttpipe:
+        steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if values[option]]
     if values["verify-async"]:
         steps.append(("ttpipe-verify-async", {}))
     return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
