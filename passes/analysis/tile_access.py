@@ -193,6 +193,26 @@ class TileAccess:
         return [d.tile_dim for d in self.dims]
 
 
+def bounded_by_loop(access: TileAccess, loop: scf.ForOp) -> TileAccess:
+    """`access` (at an op of `loop`'s body) with every dimension that nothing bounds (no mask:
+    `extent` None) bounded by what the loop's iterations reach, `start(T - 1) + size` for its
+    T trips, where its bounds and step are constants and the start depends on no other
+    iteration or tile coordinate: an unmasked load or store reads or writes exactly that
+    hull, and a descriptor of that extent covers it. Dimensions it cannot bound stay None."""
+    lower, upper, step = (constant_int_value(v) for v in (loop.lowerBound, loop.upperBound, loop.step))
+    if None in (lower, upper, step) or step <= 0:
+        return access
+    last = Poly.constant(max(1, -(-(upper - lower) // step)) - 1)
+    dims = []
+    for dim in access.dims:
+        if dim.extent is None:
+            reach = dim.start.substitute(Iteration(loop), last) + Poly.constant(dim.size)
+            if not any(isinstance(atom, (Iteration, TileCoord)) for atom in reach.atoms()):
+                dim = replace(dim, extent=reach)
+        dims.append(dim)
+    return replace(access, dims=tuple(dims))
+
+
 def without_unit_dims(tile: TensorType, unit_dims: Sequence[int]) -> TensorType:
     """`tile` without its dimensions `unit_dims` (of size 1, increasing), each sliced off its
     layout: the innermost `#ttg.slice` is the last dimension's, so that `tt.expand_dims` of

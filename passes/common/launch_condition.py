@@ -4,12 +4,17 @@ one, and which the Triton plug-in reads to choose, at every launch, between that
 one made without the pass (`ttpipe.triton.versions`).
 
 The condition is on the trip count of a loop whose bounds the launch knows: each bound is a
-constant or one of the kernel's arguments (its index among the `tt.func`'s arguments), the
-step a constant. `TripsBetween.holds` counts the trips as `scf.for` runs them (signed; none
-where the upper bound is not above the lower) and checks them against an inclusive range.
+constant, or one of the kernel's integer arguments (its index among the `tt.func`'s
+arguments) plus a constant, divided by a positive constant as `arith.divsi` divides (toward
+zero): `N`, and `tl.cdiv(N, BLOCK)` and `N // BLOCK` as Triton prints them
+(`arith.divsi (arith.addi N, BLOCK - 1), BLOCK`); the step a constant.
+`TripsBetween.holds` counts the trips as `scf.for` runs them (signed; none where the upper
+bound is not above the lower) and checks them against an inclusive range.
 
     ttpipe.launch_when = {at_least = 13 : i64, at_most = 24 : i64, lower = 0 : i64,
                           step = 2048 : i64, upper_argument = 5 : i64, without = "ttpipe-row-ring"}
+
+A bound `(N + 2047) / 2048` adds `upper_add = 2047 : i64, upper_divisor = 2048 : i64`.
 """
 
 from __future__ import annotations
@@ -21,28 +26,54 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute, BlockArgument, SSAValue
 
 from ttpipe.dialects import arith, tt
+from ttpipe.passes.common.arith_canonicalize import trunc_div
+from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 
 ATTRIBUTE = "ttpipe.launch_when"
 
 
 @dataclass(frozen=True)
 class Bound:
-    """A loop bound the launch knows: a constant, or the kernel's argument `argument`."""
+    """A loop bound the launch knows: a constant, or `(argument + add) / divisor` of the
+    kernel's argument `argument` (`arith.divsi`, divisor > 0)."""
 
     constant: int | None = None
     argument: int | None = None
+    add: int = 0
+    divisor: int = 1
 
     @staticmethod
     def of(value: SSAValue, func: tt.FuncOp) -> Bound | None:
-        """`value` as a bound: a constant or an argument of `func`; None otherwise."""
-        if isinstance(value, BlockArgument) and value.owner is func.body.block:
-            return Bound(argument=value.index)
-        if isinstance(value.owner, arith.ConstantOp) and isinstance(value.owner.value, IntegerAttr):
-            return Bound(constant=value.owner.value.value.data)
+        """`value` as a bound: a constant, an argument of `func`, or one divided by a positive
+        constant after adding one; None otherwise."""
+        if (constant := constant_int_value(value)) is not None:
+            return Bound(constant=constant)
+        divisor = 1
+        if isinstance(value.owner, arith.DivSIOp) and (divisor := constant_int_value(value.owner.rhs) or 0) > 0:
+            value = value.owner.lhs
+        add = 0
+        if isinstance(value.owner, arith.AddIOp):
+            for term, other in ((value.owner.lhs, value.owner.rhs), (value.owner.rhs, value.owner.lhs)):
+                if (constant := constant_int_value(other)) is not None:
+                    value, add = term, constant
+                    break
+        if isinstance(value, BlockArgument) and value.owner is func.body.block and divisor > 0:
+            return Bound(argument=value.index, add=add, divisor=divisor)
         return None
 
     def value(self, arguments: Sequence[int]) -> int:
-        return self.constant if self.argument is None else arguments[self.argument]
+        if self.argument is None:
+            return self.constant
+        return trunc_div(arguments[self.argument] + self.add, self.divisor)
+
+    def build(self, b: OpBuilder, func: tt.FuncOp, type_: Attribute) -> SSAValue:
+        """The bound as an SSA value of `type_` at `b`'s point (anywhere in `func`)."""
+        if self.argument is None:
+            return b.constant(self.constant, type_)
+        value = func.body.block.args[self.argument]
+        if self.add:
+            value = b.addi(value, b.constant(self.add, type_))
+        return b.divsi(value, b.constant(self.divisor, type_)) if self.divisor != 1 else value
 
 
 @dataclass(frozen=True)
@@ -79,6 +110,8 @@ class TripsBetween:
                 fields[name] = IntegerAttr(bound.constant, i64)
             else:
                 fields[f"{name}_argument"] = IntegerAttr(bound.argument, i64)
+                fields |= {f"{name}_{part}": IntegerAttr(getattr(bound, part), i64)
+                           for part, unset in (("add", 0), ("divisor", 1)) if getattr(bound, part) != unset}
         return DictionaryAttr(fields)
 
     @staticmethod
@@ -88,7 +121,8 @@ class TripsBetween:
         def bound(name: str) -> Bound:
             if name in data:
                 return Bound(constant=data[name].value.data)
-            return Bound(argument=data[f"{name}_argument"].value.data)
+            parts = {part: data[f"{name}_{part}"].value.data for part in ("add", "divisor") if f"{name}_{part}" in data}
+            return Bound(argument=data[f"{name}_argument"].value.data, **parts)
 
         return TripsBetween(bound("lower"), bound("upper"), data["step"].value.data, data["at_least"].value.data,
                             data["at_most"].value.data, data["without"].data)

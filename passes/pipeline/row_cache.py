@@ -60,7 +60,7 @@ from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly
-from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis, bounded_by_loop
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import is_hopper
@@ -174,6 +174,8 @@ def find(loops: list[scf.ForOp], analysis: TileAccessAnalysis) -> CachedRow | st
                 box = analysis.store(op) if isinstance(op.value.type, TensorType) else None
             except NotATile as exc:
                 return f"a store whose region is not known ({exc})"
+            if box is not None and isinstance(loop := op.parent_op(), scf.ForOp):
+                box = bounded_by_loop(box, loop)
             if box is not None and (any(d.extent is None for d in box.dims)
                                     or not all(dominates(v, first) for v in _values(box))):
                 return "a store whose region is not known before the first loop"
@@ -192,7 +194,7 @@ def _load_boxes(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[TileAcces
     for op in loop.body.ops:
         if isinstance(op, tt.LoadOp):
             try:
-                boxes.append(analysis.load(op, any_other=True))
+                boxes.append(bounded_by_loop(analysis.load(op, any_other=True), loop))
             except NotATile:
                 continue
     return boxes

@@ -15,7 +15,9 @@ is its row:
      row's extent E functions of the kernel's arguments only (not of pid), boxes
      one-dimensional and contiguous once a tile's dimensions of size 1 are left out
      (`TileAccessAnalysis(unit_dims=True)`: a block pointer's `(1, BLOCK)` tiles; each read
-     of the ring expands them back). No other loop, atomic or barrier in the function.
+     of the ring expands them back); an unmasked box (a row length `tl.constexpr`) takes
+     as its extent what its loop's iterations reach, where the loop's bounds are constants
+     (`tile_access.bounded_by_loop`). No other loop, atomic or barrier in the function.
   2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`
      (`TileAccessAnalysis` runs with `aligned_bases=False`: step 4 checks the alignment at
      run time, where the stride is known; a chunk's start within its row must be known on
@@ -96,13 +98,14 @@ is its row:
      that fill at most half the ring, i.e. L1 trip counts in a range. The ring's shared
      memory holds one CTA per SM, which shorter rows pay for (the default pipeline runs
      several CTAs per SM); longer rows take step 4's else-branch, the loops as written at
-     one CTA per SM. L1's bounds are constants or kernel arguments and its step a constant:
-     with constant bounds the pass decides (no ring where the rows are outside the range);
-     otherwise it writes the range on the function (`ttpipe.launch_when`,
-     `passes/common/launch_condition.py`) and the Triton plug-in compiles the kernel a
-     second time without this pass and launches, each time, the version the row's length
-     asks for (`ttpipe.triton.versions`). Run by `ttpipe-opt`, the attribute stays on the
-     function.
+     one CTA per SM. L1's bounds are constants or kernel arguments (`launch_condition.Bound`:
+     an argument may be divided by a constant after adding one, as `tl.cdiv(N, BLOCK)`
+     prints) and its step a constant: with constant bounds the pass decides (no ring where
+     the rows are outside the range); otherwise it writes the range on the function
+     (`ttpipe.launch_when`, `passes/common/launch_condition.py`) and the Triton plug-in
+     compiles the kernel a second time without this pass and launches, each time, the
+     version the row's length asks for (`ttpipe.triton.versions`). Run by `ttpipe-opt`, the
+     attribute stays on the function.
 
 `RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
 session, Gluon). Measured on the H100 (twelfth session), x copy bandwidth: rows of 32768
@@ -140,7 +143,13 @@ from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly
-from ttpipe.passes.analysis.tile_access import NotATile, TileAccess, TileAccessAnalysis, without_unit_dims
+from ttpipe.passes.analysis.tile_access import (
+    NotATile,
+    TileAccess,
+    TileAccessAnalysis,
+    bounded_by_loop,
+    without_unit_dims,
+)
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.hardware import (
@@ -287,7 +296,8 @@ def _arguments_only(func: tt.FuncOp, polys: list[Poly], allowed: set = frozenset
 
 
 def _box_row(func: tt.FuncOp, pid: SSAValue, access: TileAccess, loop: scf.ForOp) -> RowAccess:
-    """Step 1 for one box of `loop`."""
+    """Step 1 for one box of `loop` (an unmasked one bounded by the loop's reach)."""
+    access = bounded_by_loop(access, loop)
     if len(access.dims) != 1 or access.dims[0].stride != Poly.constant(1) or access.dims[0].extent is None:
         raise NotARow("a box that is not one contiguous run of the row")
     stride, offset = _split_row(access.base_offset, pid)
@@ -328,7 +338,7 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             raise NotARow(f"'{op.name}' in the function")
     for value in (first.lowerBound, first.upperBound):
         if Bound.of(value, func) is None:
-            raise NotARow("loop bounds that are not the kernel's arguments or constants")
+            raise NotARow("loop bounds that are not constants or the kernel's arguments (divided by a constant)")
     if constant_int_value(first.step) is None:
         raise NotARow("a loop step that is not a constant")
     loads = [_box_row(func, pid, load.first, first) for load in found.loads]
@@ -396,11 +406,12 @@ class _Scalars:
         return first, self.b.addi(first, self.value(last))
 
 
-def hoisted_trip_count(b: OpBuilder, loop: scf.ForOp) -> SSAValue:
-    """L1's trip count at `b`'s point, before the body (its constant bounds made again there)."""
-    constants = {value: b.constant(constant_int_value(value), value.type)
-                 for value in (loop.lowerBound, loop.upperBound, loop.step) if isinstance(value.owner, arith.ConstantOp)}
-    return ceil_trip_count(b, loop, constants)
+def hoisted_trip_count(b: OpBuilder, func: tt.FuncOp, loop: scf.ForOp) -> SSAValue:
+    """L1's trip count at `b`'s point, before the body (its bounds, step 1's `Bound`s, and its
+    constant step made again there)."""
+    bounds = {value: Bound.of(value, func).build(b, func, value.type) for value in (loop.lowerBound, loop.upperBound)}
+    bounds[loop.step] = b.constant(constant_int_value(loop.step), loop.step.type)
+    return ceil_trip_count(b, loop, bounds)
 
 
 def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue:
@@ -631,7 +642,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     body = [op for op in block.ops if op is not pid.owner and not isinstance(op, tt.ReturnOp)]
     b = OpBuilder(InsertPoint.after(pid.owner), location)
     programs = b.insert(tt.GetNumProgramsOp(0)).result
-    trips = hoisted_trip_count(b, program.row.first)
+    trips = hoisted_trip_count(b, program.func, program.row.first)
     chunks_per_slot = b.int_constant(program.chunks_per_slot, 32)
     row_slots = b.divsi(b.addi(trips, b.subi(chunks_per_slot, b.int_constant(1, 32))), chunks_per_slot)
     scalars = _Scalars(b, descriptors, programs)

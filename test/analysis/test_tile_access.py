@@ -8,7 +8,7 @@ import pytest
 from ttpipe.dialects import arith, tt
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly, TileCoord
-from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
+from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis, bounded_by_loop
 from ttpipe.textio import parse_module
 
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
@@ -52,19 +52,21 @@ def test_iteration_atoms_are_one_per_loop():
     assert Poly.atom(Iteration(loop)) != Poly.atom(Iteration(object()))
 
 
-def kernel(body: str, args: str = "") -> tuple[object, list[tt.LoadOp], TileAccessAnalysis]:
-    """A 64x64 fp16 tile loop around `body` (which loads `%v`), its loads and an analysis."""
+def kernel(body: str, args: str = "", upper: str = "%kk") -> tuple[object, list[tt.LoadOp], TileAccessAnalysis]:
+    """A 64x64 fp16 tile loop (to `upper`) around `body` (which loads `%v`), its loads and an
+    analysis."""
     text = f"""
 #blocked = {BLOCKED}
 module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}} {{
   tt.func @k(%a: !tt.ptr<f16> {{tt.divisibility = 16 : i32}}, %m: i32, %kk: i32, %s: i32 {{tt.divisibility = 16 : i32}}{args}) {{
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
+    %c10 = arith.constant 10 : i32
     %c64 = arith.constant 64 : i32
     %pid = tt.get_program_id x : i32
     %rows = tt.make_range {{end = 64 : i32, start = 0 : i32}} : tensor<64xi32, #ttg.slice<{{dim = 1, parent = #blocked}}>>
     %cols = tt.make_range {{end = 64 : i32, start = 0 : i32}} : tensor<64xi32, #ttg.slice<{{dim = 0, parent = #blocked}}>>
-    scf.for %k = %c0 to %kk step %c1 : i32 {{
+    scf.for %k = %c0 to {upper} step %c1 : i32 {{
 {body}
     }}
     tt.return
@@ -128,6 +130,16 @@ def test_unmasked_rows_move_the_base_and_a_guard_is_reported():
     (guard, ) = access.guards
     assert guard.dim == 0 and guard.start == access.dims[0].start
     assert access.dims[1].extent is None  # nothing bounds K: the descriptor's widest extent
+
+
+def test_an_unmasked_box_is_bounded_by_what_a_loop_of_known_trips_reaches():
+    unmasked = ROW_TILE + "      %v = tt.load %p : tensor<64x64x!tt.ptr<f16>, #blocked>\n"
+    module, (load, ), analysis = kernel(unmasked, upper="%c10")
+    rows, cols = bounded_by_loop(analysis.load(load), load.parent_op()).dims
+    assert cols.extent == Poly.constant(64 * 9 + 64)  # the tenth iteration's columns end the hull
+    assert rows.start.is_zero and rows.extent == Poly.constant(64)  # the program's rows, moved into the base
+    module, (load, ), analysis = kernel(unmasked)
+    assert all(dim.extent is None for dim in bounded_by_loop(analysis.load(load), load.parent_op()).dims)
 
 
 @pytest.mark.parametrize("change, reason", [

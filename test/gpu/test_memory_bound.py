@@ -3,23 +3,27 @@ compiled through the plug-in with the default pipeline (`ttpipe.triton.installed
 a control, by stock Triton, checked against float64 torch.
 
 Row kernels (`layernorm_looped`, `layernorm_three_pass`, `rmsnorm_looped`,
-`rmsnorm_block_pointers`, `softmax_online`, `row_sum`; one program per row, a plain `for` loop over the row's chunks of BLOCK, the block
-pointer kernel's loops carrying their offsets): N not a multiple of BLOCK (1000
-in chunks of 256, 33000 in chunks of 1024: a ragged last chunk), N smaller than one block
-(100 in 256), N = 1, one row, several rows, N a multiple of BLOCK, the bench's chunk (2048
-elements at 8 warps); bf16 inputs, float32 on two of the sizes. `pointwise_persistent` (a
-grid-stride loop): n not a multiple of BLOCK on a grid smaller than the number of blocks
-(4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller than one block, n a multiple of
-BLOCK. `test_row_ring_kernels` runs the norms (the layer norm in two loops and in three, the
-RMS norm with pointers and with block pointers) and online softmax on RING_SIZES, whose rows
-`ttpipe-row-ring` (persistent programs, a producer warp, a ring of chunk slots; on by
-default) takes or leaves to the compile without it (chosen at launch), and checks the choice:
-more rows than SMs (programs take several rows, the ring wraps, a ragged last chunk reads
-into the next row), rows too long and too short for the ring, a row updated in place. Outputs start as NaN so that an element the kernel never writes fails. Tolerance:
-relative error ||out - ref|| / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is
-2**-9), 1e-4 for float32 ones (the row sum's, float32 inputs'). All cases run in one child
-process under a watchdog (`sm90a.run_cases`): a kernel that hangs the GPU is reported as a hang
-naming the case, not a stalled test run.
+`rmsnorm_block_pointers`, `softmax_online`, `row_sum`, `l2_normalize_counted`; one program
+per row, a plain `for` loop over the row's chunks of BLOCK, the block pointer kernel's loops
+carrying their offsets, the last kernel's loops counting chunks, `range(tl.cdiv(N, BLOCK))`):
+N not a multiple of BLOCK (1000 in chunks of 256, 33000 in chunks of 1024: a ragged last
+chunk), N smaller than one block (100 in 256), N = 1, one row, several rows, N a multiple of
+BLOCK, the bench's chunk (2048 elements at 8 warps); bf16 inputs, float32 on two of the
+sizes. `pointwise_persistent` (a grid-stride loop): n not a multiple of BLOCK on a grid
+smaller than the number of blocks (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller
+than one block, n a multiple of BLOCK. `test_row_ring_kernels` runs the norms (the layer
+norm in two loops and in three, the RMS norm with pointers and with block pointers), online
+softmax and the chunk-counting L2 normalisation on RING_SIZES, whose rows `ttpipe-row-ring`
+(persistent programs, a producer warp, a ring of chunk slots; on by default) takes or leaves
+to the compile without it (chosen at launch), and checks the choice: more rows than SMs
+(programs take several rows, the ring wraps, a ragged last chunk reads into the next row),
+rows too long and too short for the ring, a row updated in place; and `rmsnorm_constexpr`
+(the row's length a `tl.constexpr`, no masks) on the sizes BLOCK divides. Outputs start as
+NaN so that an element the kernel never writes fails. Tolerance: relative error ||out - ref||
+/ ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is 2**-9), 1e-4 for float32 ones (the
+row sum's, float32 inputs'). All cases run in one child process under a watchdog
+(`sm90a.run_cases`): a kernel that hangs the GPU is reported as a hang naming the case, not
+a stalled test run.
 
     pytest -q -m gpu test/gpu/test_memory_bound.py
 """
@@ -31,7 +35,7 @@ import pytest
 from sm90a import run_cases, why_not
 
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
-               "row_sum")
+               "row_sum", "l2_normalize_counted")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""
@@ -50,7 +54,7 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
-                "softmax_online")
+                "softmax_online", "l2_normalize_counted")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): False,
               (700, 20000, 2048, 8): False}
@@ -61,6 +65,7 @@ the layer norm's runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged; 33
 too long (35 chunks) and too short (10) for it, which run the compile without it."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
 RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4) for kernel in RING_KERNELS]
+RING_CASES += [("rmsnorm_constexpr", "ttpipe", "bfloat16", *size) for size in RING_SIZES if size[1] % size[2] == 0]
 """The row-ring run's cases (`_in_place`: y is x)."""
 EPS = 1e-5
 SCALE, BIAS = 0.5, -1.0
@@ -106,10 +111,14 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                 elif kernel == "softmax_online":
                     y = fresh_output()
                     args, reference = (x, y, x.stride(0), n), torch.softmax(x64, dim=-1)
-                elif kernel in ("rmsnorm_looped", "rmsnorm_block_pointers"):
+                elif kernel == "l2_normalize_counted":
+                    y = fresh_output()
+                    args, reference = (x, y, x.stride(0), n), functional.normalize(x64, dim=-1)
+                elif kernel in ("rmsnorm_looped", "rmsnorm_block_pointers", "rmsnorm_constexpr"):
                     y = fresh_output()
                     args, reference = (x, y, w, x.stride(0), n, EPS), functional.rms_norm(x64, (n, ), w64, EPS)
                     args += (rows, ) if kernel == "rmsnorm_block_pointers" else ()
+                    args = (x, y, w, x.stride(0), EPS, n) if kernel == "rmsnorm_constexpr" else args
                 else:
                     y = fresh_output()
                     args = (x, y, w, b, x.stride(0), n, EPS)

@@ -381,6 +381,40 @@ def rmsnorm_block_pointers(x_ptr, y_ptr, w_ptr, stride, N, eps, rows, BLOCK: tl.
 
 
 @triton.jit
+def rmsnorm_constexpr(x_ptr, y_ptr, w_ptr, stride, eps, N: tl.constexpr, BLOCK: tl.constexpr):
+    """`rmsnorm_looped` with the row's length a compile-time constant that BLOCK divides, and
+    so no masks."""
+    row = tl.program_id(0).to(tl.int64)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        x = tl.load(x_ptr + row * stride + off + tl.arange(0, BLOCK)).to(tl.float32)
+        total_sq += x * x
+    rstd = tl.rsqrt(tl.sum(total_sq, 0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols).to(tl.float32)
+        w = tl.load(w_ptr + cols).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (x * rstd * w).to(y_ptr.dtype.element_ty))
+
+
+@triton.jit
+def l2_normalize_counted(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
+    """y = x / max(||x||, 1e-12) over each row, its loops counting chunks
+    (`range(tl.cdiv(N, BLOCK))`) rather than walking offsets."""
+    row = tl.program_id(0).to(tl.int64)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for i in range(tl.cdiv(N, BLOCK)):
+        cols = i * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+        total_sq += x * x
+    scale = 1.0 / tl.maximum(tl.sqrt(tl.sum(total_sq, 0)), 1e-12)
+    for i in range(tl.cdiv(N, BLOCK)):
+        cols = i * BLOCK + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=0.0).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (x * scale).to(y_ptr.dtype.element_ty), mask=cols < N)
+
+
+@triton.jit
 def softmax_online(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
     """`softmax` over rows longer than a block, in chunks of BLOCK (one row per program):
     pass 1 keeps a running max and a running sum of exp(x - max), rescaling the sum when
