@@ -189,3 +189,16 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
         assert other.metadata.instrumentation_mode == f"{marker}|without=ttpipe-row-ring"
         assert "ttg.warp_specialize" not in other.asm["ttgir"] and not hasattr(other.metadata, METADATA_KEY)
     assert CompiledKernel.run is original  # uninstall unwraps it
+
+
+@pytest.mark.parametrize("asked, shown", [("remarks", True), ("warnings,stacktraces", False)])
+def test_remarks_are_printed_where_triton_is_asked_for_them(monkeypatch, capfd, asked, shown):
+    """Triton's `MLIR_ENABLE_DIAGNOSTICS=remarks` also prints why ttpipe's passes left a loop,
+    at the kernel's source line; by default the compile is as quiet as Triton's."""
+    monkeypatch.setenv("MLIR_ENABLE_DIAGNOSTICS", asked)
+    with ttpipe.triton.installed():
+        compile_kernel("layernorm_looped")
+    remarks = [line for line in capfd.readouterr().err.splitlines() if ": remark: loop not streamed: " in line]
+    source = KERNELS["layernorm_looped"].fn.fn.__code__.co_filename
+    assert bool(remarks) is shown and all(line.startswith(f"{source}:") for line in remarks)
+    assert len(set(remarks)) == len(remarks)  # once each, though the loops are versioned

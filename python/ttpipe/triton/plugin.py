@@ -27,6 +27,10 @@ Four hooks, all undone by `uninstall()`:
   from a pass that built a version paying only for some arguments) runs, where the
   condition fails, a second compile without that pass (`instrumentation_mode`
   `<marker>|without=<pass>`, which the stage hook also serves).
+* Diagnostics: Triton's `MLIR_ENABLE_DIAGNOSTICS` (read at each compile, as Triton reads
+  it) also governs ttpipe's passes: `remarks` prints their remarks and warnings (why a loop
+  was not warp-specialized, pipelined or streamed) to stderr as `ttpipe-opt --remarks`
+  does, `warnings` their warnings; by default neither, as Triton shows only errors.
 * Global scratch: a kernel whose pointer loads ttpipe turned into TMA loads makes its
   tensormaps on the device, in Triton's global scratch memory, which Triton's launcher
   takes from the allocator of `triton.set_allocator`. Where none is set (Triton's
@@ -44,6 +48,8 @@ import contextlib
 import functools
 import hashlib
 import importlib.util
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -51,6 +57,7 @@ from typing import Any, Callable
 import ttpipe
 import ttpipe.dialects
 import ttpipe.passes
+from ttpipe.ir.diagnostics import Diagnostic, diagnostic_handler
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton.mlir import parse_text
@@ -197,6 +204,22 @@ def current_marker() -> str | None:
     return None if _installed is None else _installed.marker
 
 
+def _printed_diagnostics() -> Callable[[Diagnostic], None]:
+    """The handler of one compile's remarks and warnings: to stderr where
+    `MLIR_ENABLE_DIAGNOSTICS` (comma-separated) asks for them, else dropped; each once (the
+    versions a pass makes of a loop repeat its remarks)."""
+    asked = {word.strip() for word in os.environ.get("MLIR_ENABLE_DIAGNOSTICS", "").split(",")}
+    shown = {"remark", "warning"} if "remarks" in asked else {"warning"} if "warnings" in asked else set()
+    printed: set[str] = set()
+
+    def handler(diagnostic: Diagnostic) -> None:
+        text = diagnostic.render()
+        if diagnostic.severity in shown and text not in printed:
+            printed.add(text)
+            sys.stderr.write(text + "\n")
+    return handler
+
+
 def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, without: str | None = None):
     """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline (less the pass
     `without`, for a kernel's second version), back as a Triton module in `mod`'s context
@@ -210,8 +233,9 @@ def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: di
     name = f"{entry}.ttir"
     invocations = spec.parse(pipeline or default_pipeline(capability), {
         "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
-    module = driver.run(parse_module(mod.str(), name).module,
-                        [invocation for invocation in invocations if invocation.info.name != without])
+    with diagnostic_handler(_printed_diagnostics()):
+        module = driver.run(parse_module(mod.str(), name).module,
+                            [invocation for invocation in invocations if invocation.info.name != without])
     versions = take_launch_versions(module, options.num_warps, entry)
     if versions is not None:
         metadata[METADATA_KEY] = versions
