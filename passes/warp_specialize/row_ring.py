@@ -188,10 +188,13 @@ SLOT_BYTES = 16 * 1024
 """A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
 (each wait, release and barrier comes once a slot, not once a chunk)."""
 
-RING_MIN_ROW_BYTES = 64 * 1024
-"""Rows shorter than this run faster through the default pipeline's many CTAs per SM (step 8;
-twelfth session, x copy: rows of 32 KB 0.75-0.85 in the ring against 0.85-0.90, rows of
-64 KB 0.81-0.92 against 0.74-0.76)."""
+RING_MIN_ROW_BYTES = 48 * 1024
+"""Rows shorter than this run faster through the default pipeline's many CTAs per SM (step 8),
+whose second reads L2 still serves. Sixteenth session, x copy, the default against the ring
+(`build/exp/ring_min_ab.py`): rows of 32 KB, a layer norm 0.98 against 0.70, a fused add +
+RMS norm reading two inputs 0.86 against 0.85; rows of 40 KB, layer norm 0.86 against 0.82,
+RMS norm 0.79 against 0.85; rows of 48 KB, layer norm 0.79 against 0.87, RMS norm 0.74
+against 0.89, the fused add + RMS norm 0.76 against 0.89."""
 
 PREFETCH_REGISTER_BYTES = 384
 """Bytes a consumer thread may hold in loads issued ahead, as the queue carries them (96
@@ -262,10 +265,11 @@ class RowProgram:
     def launch_condition(self) -> TripsBetween:
         """Step 8: the trip counts of L1 for which the ring is the faster version: rows of
         `RING_MIN_ROW_BYTES` or more that fill at most half the ring."""
-        loop, k = self.row.first, self.chunks_per_slot
-        least = max(1, -(-RING_MIN_ROW_BYTES // (k * self.row.chunk_bytes)))
+        loop = self.row.first
+        least = max(1, -(-RING_MIN_ROW_BYTES // self.row.chunk_bytes))
         return TripsBetween(Bound.of(loop.lowerBound, self.func), Bound.of(loop.upperBound, self.func),
-                            constant_int_value(loop.step), (least - 1) * k + 1, self.most_row_slots * k, RowRing.name)
+                            constant_int_value(loop.step), least, self.most_row_slots * self.chunks_per_slot,
+                            RowRing.name)
 
     def prefetch_distance(self, loads: list[tt.LoadOp], consumers: int) -> int:
         """Step 6's iterations ahead for one loop's prefetched `loads`: as many chunks as

@@ -58,7 +58,7 @@ RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "r
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): False,
               (700, 20000, 2048, 8): False}
-"""Sizes -> whether the launch runs the ring version (rows of 64 KB up to half the ring): more
+"""Sizes -> whether the launch runs the ring version (rows of 48 KB up to half the ring): more
 rows than SMs (the ring wraps), ragged (the last chunk reads into the next row) and not;
 rows whose last chunks, past the runs of whole slots, fill part of a slot, one slot (32768:
 the layer norm's runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged; 33000); rows
