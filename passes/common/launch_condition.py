@@ -44,8 +44,8 @@ class Bound:
 
     @staticmethod
     def of(value: SSAValue, func: tt.FuncOp) -> Bound | None:
-        """`value` as a bound: a constant, an argument of `func`, or one divided by a positive
-        constant after adding one; None otherwise."""
+        """`value` as a bound: a constant, or an argument of `func` plus a constant, divided by
+        a positive constant, either or both left out; None otherwise."""
         if (constant := constant_int_value(value)) is not None:
             return Bound(constant=constant)
         divisor = 1
