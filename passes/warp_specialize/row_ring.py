@@ -159,7 +159,7 @@ from ttpipe.passes.common.hardware import (
     TMA_MAX_COORDINATE_EXTENT,
     is_hopper,
 )
-from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
+from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load, same_bounds
 from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launch_condition
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
@@ -173,6 +173,7 @@ from ttpipe.passes.pipeline.register_prefetch import (
     unroll,
 )
 from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place
+from ttpipe.passes.pipeline.stream_loops import is_memory_loop
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
@@ -319,12 +320,25 @@ def _scalar_row(func: tt.FuncOp, pid: SSAValue, store: tt.StoreOp, analysis: Til
     return RowAccess(None, pointer.base, stride, offset, Poly.constant(1), element_bit_width(store.value.type) // 8)
 
 
+def _walks_rows(loop: Operation) -> bool:
+    """Whether `loop`'s body holds two or more memory-bound loops with the same bounds, as a
+    row program's body does (the remark's case: a loop over rows around them)."""
+    inner = [op for op in loop.regions[0].block.ops if isinstance(op, scf.ForOp)]
+    return (len(inner) >= 2 and all(is_memory_loop(op) for op in inner)
+            and all(same_bounds(inner[0], op) for op in inner[1:]))
+
+
 def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | None:
     """Step 1 for `func`: its row program, None where it has no pair of loops, NotARow where
     a precondition fails."""
     block = func.body.block
     loops = [op for op in func.walk() if isinstance(op, (scf.ForOp, scf.WhileOp))]
-    if len(loops) < 2 or not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
+    if len(loops) < 2:
+        return None
+    if not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
+        if any(_walks_rows(loop) for loop in loops):
+            raise NotARow("the row's loops are inside another loop (a program walking several rows): the ring "
+                          "makes a program of one row persistent itself")
         return None
     first = loops[0]
     found = find(loops, analysis)

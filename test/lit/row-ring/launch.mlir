@@ -291,3 +291,61 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A program walking several rows (a loop over rows around the row's loops): not a row
+// program; the remark says why, at the loop over rows.
+// REMARK: launch.mlir:[[# @LINE + 15]]:{{[0-9]+}}: remark: row ring not built: the row's loops are inside another loop (a program walking several rows): the ring makes a program of one row persistent itself
+// CHECK-LABEL: tt.func @rows_walked(
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @rows_walked(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}, %rows: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c2048 = arith.constant 2048 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<2048xf32, #blocked>
+    %other = arith.constant dense<0.000000e+00> : tensor<2048xf16, #blocked>
+    %pid = tt.get_program_id x : i32
+    %programs = tt.get_num_programs x : i32
+    %cols = tt.make_range {end = 2048 : i32, start = 0 : i32} : tensor<2048xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<2048xi32, #blocked>
+    scf.for %row = %pid to %rows step %programs : i32 {
+      %row_off = arith.muli %row, %stride : i32
+      %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+      %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+      %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
+      %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<2048x!tt.ptr<f16>, #blocked>
+      %sum = scf.for %off = %c0 to %n step %c2048 iter_args(%acc = %zero) -> (tensor<2048xf32, #blocked>) : i32 {
+        %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
+        %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
+        %in = arith.cmpi slt, %idx, %ns : tensor<2048xi32, #blocked>
+        %p = tt.addptr %xs, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+        %v = tt.load %p, %in, %other : tensor<2048x!tt.ptr<f16>, #blocked>
+        %f = arith.extf %v : tensor<2048xf16, #blocked> to tensor<2048xf32, #blocked>
+        %next = arith.addf %acc, %f : tensor<2048xf32, #blocked>
+        scf.yield %next : tensor<2048xf32, #blocked>
+      }
+      %total = "tt.reduce"(%sum) <{axis = 0 : i32}> ({
+      ^bb0(%l: f32, %r: f32):
+        %s = arith.addf %l, %r : f32
+        tt.reduce.return %s : f32
+      }) : (tensor<2048xf32, #blocked>) -> f32
+      %t = tt.splat %total : f32 -> tensor<2048xf32, #blocked>
+      scf.for %off = %c0 to %n step %c2048 : i32 {
+        %offs = tt.splat %off : i32 -> tensor<2048xi32, #blocked>
+        %idx = arith.addi %offs, %cols : tensor<2048xi32, #blocked>
+        %in = arith.cmpi slt, %idx, %ns : tensor<2048xi32, #blocked>
+        %p = tt.addptr %xs, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+        %v = tt.load %p, %in, %other : tensor<2048x!tt.ptr<f16>, #blocked>
+        %f = arith.extf %v : tensor<2048xf16, #blocked> to tensor<2048xf32, #blocked>
+        %o = arith.divf %f, %t : tensor<2048xf32, #blocked>
+        %h = arith.truncf %o : tensor<2048xf32, #blocked> to tensor<2048xf16, #blocked>
+        %q = tt.addptr %ys, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+        tt.store %q, %h, %in : tensor<2048x!tt.ptr<f16>, #blocked>
+      }
+    }
+    tt.return
+  }
+}
