@@ -20,8 +20,9 @@ Algorithm, for every block, walking its reductions in block order:
      (r's backward slice past f) are side-effect-free, have no regions and include no
      member of G. Those ops move before f, in their order, and r after G's last member
      (the members stay together, from f on): only pure ops move, so no memory access
-     changes order, and each moved op's operands are defined before f or moved with it. r joins the first group, in the order the groups opened, it
-     can join; else it opens one.
+     changes order, and each moved op's operands are defined before f or moved with it.
+     r joins the first group, in the order the groups opened, it can join; else it opens
+     one.
   3. Each group of two or more becomes one `tt.reduce` at f: the members' operands in
      order, and a combine region of the members' regions side by side (the accumulators of
      every member, then their values, as `tt.reduce` orders its region's arguments; each
@@ -160,9 +161,9 @@ def merge(group: ReductionGroup) -> tt.ReduceOp:
                          result_types=[r.type for m in members for r in m.results], combine=merged_combine(members))
     merged.location = group.first.location
     group.first.parent_block().insert_op_before(merged, group.first)
-    results = list(merged.results)
+    results = iter(merged.results)
     for member in members:
-        own, results = results[:len(member.results)], results[len(member.results):]
+        own = [next(results) for _ in member.results]
         for old, new in zip(member.results, own):
             new.name_hint = old.name_hint
         Rewriter.replace_op(member, [], own)

@@ -80,6 +80,7 @@ from ttpipe.passes.common.hardware import (
     TMA_MIN_INNER_BOX_BYTES,
     tma_copies_element_bits,
 )
+from ttpipe.passes.common.integers import scf_for_trips
 from ttpipe.passes.common.ir import advance, dominates, enclosing_loop, init_value, is_zero_constant, yielded_value
 from ttpipe.passes.common.mma_layouts import element_bit_width
 
@@ -202,7 +203,7 @@ def bounded_by_loop(access: TileAccess, loop: scf.ForOp) -> TileAccess:
     lower, upper, step = (constant_int_value(v) for v in (loop.lowerBound, loop.upperBound, loop.step))
     if None in (lower, upper, step) or step <= 0:
         return access
-    last = Poly.constant(max(1, -(-(upper - lower) // step)) - 1)
+    last = Poly.constant(max(1, scf_for_trips(lower, upper, step)) - 1)
     dims = []
     for dim in access.dims:
         if dim.extent is None:

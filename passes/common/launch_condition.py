@@ -28,6 +28,7 @@ from xdsl.ir import Attribute, BlockArgument, SSAValue
 from ttpipe.dialects import arith, tt
 from ttpipe.passes.common.arith_canonicalize import trunc_div
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
+from ttpipe.passes.common.integers import scf_for_trips
 
 ATTRIBUTE = "ttpipe.launch_when"
 
@@ -96,8 +97,7 @@ class TripsBetween:
 
     def trips(self, arguments: Sequence[int]) -> int:
         """The loop's trips for the kernel's `arguments` (by `tt.func` argument index)."""
-        span = self.upper.value(arguments) - self.lower.value(arguments)
-        return max(0, -(-span // self.step))
+        return scf_for_trips(self.lower.value(arguments), self.upper.value(arguments), self.step)
 
     def holds(self, arguments: Sequence[int]) -> bool:
         return self.at_least <= self.trips(arguments) <= self.at_most

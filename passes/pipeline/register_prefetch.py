@@ -234,6 +234,19 @@ class UnrolledCopy:
     """The body's values -> the copy's."""
 
 
+def _copy_body(b: OpBuilder, loop: scf.ForOp, iv: SSAValue, arguments: Sequence[SSAValue],
+               substitutes: dict[SSAValue, SSAValue] | None = None) -> tuple[UnrolledCopy, list[SSAValue]]:
+    """At `b`: a copy of `loop`'s body, its yield left out, for induction value `iv` and
+    iteration `arguments`; the ops defining a key of `substitutes` are left out and their
+    results read as its value. Returns the copy and the values its yield would yield."""
+    substitutes = substitutes or {}
+    mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], arguments)),
+                                         **substitutes}
+    ops = [b.insert(op.clone(value_mapper=mapping)) for op in list(loop.body.ops)[:-1]
+           if not (op.results and op.results[0] in substitutes)]
+    return UnrolledCopy(ops, mapping), [mapping.get(value, value) for value in loop.body.last_op.operands]
+
+
 def bounds_the_chunk(mask: SSAValue, loop: scf.ForOp) -> bool:
     """`mask` is `splat(iv) + make_range(a, b) < splat(ub)` (or `>` with the operands swapped)
     with 0 <= a and b <= step: true in every lane of an iteration whose `iv + step` is at
@@ -324,16 +337,10 @@ def unroll(loop: scf.ForOp, factor: int,
     copies = []
     for copy in range(factor):
         iv = rb.addi(body.args[0], rb.constant(copy * step, iv_type)) if copy else body.args[0]
-        mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], values)),
-                                             **true_masks}
-        ops = []
-        for op in list(loop.body.ops)[:-1]:
-            if op.results and op.results[0] in true_masks:
-                continue
-            ops.append(rb.insert(op.clone(value_mapper=mapping)))
-            _unmasked(ops[-1], trues)
-        values = [mapping.get(value, value) for value in loop.body.last_op.operands]
-        copies.append(UnrolledCopy(ops, mapping))
+        unrolled, values = _copy_body(rb, loop, iv, values, true_masks)
+        for op in unrolled.ops:
+            _unmasked(op, trues)
+        copies.append(unrolled)
     rb.insert(scf.YieldOp(*values))
     set_operand_groups(loop, lowerBound=[end], initArgs=list(runs_loop.res))
     for constant in trues:
@@ -365,10 +372,8 @@ def guarded_run(loop: scf.ForOp, factor: int) -> list[UnrolledCopy]:
                                   Region(otherwise)))
         otherwise.add_op(scf.YieldOp(*(values[index] for index in read_after)))
         tb = OpBuilder(InsertPoint.at_end(then), loop.location)
-        mapping: dict[SSAValue, SSAValue] = {loop.body.args[0]: iv, **dict(zip(loop.body.args[1:], values))}
-        ops = [tb.insert(op.clone(value_mapper=mapping)) for op in list(loop.body.ops)[:-1]]
-        copies.append(UnrolledCopy(ops, mapping))
-        after = [mapping.get(value, value) for value in loop.body.last_op.operands]
+        unrolled, after = _copy_body(tb, loop, iv, values)
+        copies.append(unrolled)
         tb.insert(scf.YieldOp(*(nest(tb, copy + 1, after) if copy + 1 < factor
                                 else [after[index] for index in read_after])))
         return list(guard.results)

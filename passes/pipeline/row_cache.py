@@ -147,10 +147,15 @@ def _layout(access: TileAccess) -> list[tuple]:
     return [(d.tile_dim, d.size, d.stride, d.extent) for d in access.dims]
 
 
+def walk_one_row(loops: list[scf.ForOp]) -> bool:
+    """Step 1's first test: the loops are memory-bound (no dot) and have the same bounds."""
+    return all(same_bounds(loops[0], loop) for loop in loops[1:]) and all(is_memory_loop(loop) for loop in loops)
+
+
 def find(loops: list[scf.ForOp], analysis: TileAccessAnalysis) -> CachedRow | str:
     """Steps 1-2 for a chain of loops of one block, in order: what to cache, or why nothing."""
     first, later = loops[0], loops[1:]
-    if not (all(same_bounds(first, loop) for loop in later) and all(is_memory_loop(loop) for loop in loops)):
+    if not walk_one_row(loops):
         return "not memory-bound loops with the same bounds"
     loads: list[CachedLoad] = []
     later_boxes = [_load_boxes(loop, analysis) for loop in later]

@@ -159,7 +159,7 @@ from ttpipe.passes.common.hardware import (
     TMA_MAX_COORDINATE_EXTENT,
     is_hopper,
 )
-from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load, same_bounds
+from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
 from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launch_condition
 from ttpipe.passes.common.mma_layouts import element_bit_width
 from ttpipe.passes.common.target import num_warps, nvidia_compute_capability, threads_per_warp
@@ -172,8 +172,7 @@ from ttpipe.passes.pipeline.register_prefetch import (
     prefetchable,
     unroll,
 )
-from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place
-from ttpipe.passes.pipeline.stream_loops import is_memory_loop
+from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place, walk_one_row
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
@@ -321,11 +320,11 @@ def _scalar_row(func: tt.FuncOp, pid: SSAValue, store: tt.StoreOp, analysis: Til
 
 
 def _walks_rows(loop: Operation) -> bool:
-    """Whether `loop`'s body holds two or more memory-bound loops with the same bounds, as a
-    row program's body does (the remark's case: a loop over rows around them)."""
+    """Whether `loop`'s body holds two or more loops that walk one row
+    (`row_cache.walk_one_row`), as a row program's body does (the remark's case: a loop
+    over rows around them)."""
     inner = [op for op in loop.regions[0].block.ops if isinstance(op, scf.ForOp)]
-    return (len(inner) >= 2 and all(is_memory_loop(op) for op in inner)
-            and all(same_bounds(inner[0], op) for op in inner[1:]))
+    return len(inner) >= 2 and walk_one_row(inner)
 
 
 def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | None:
@@ -572,12 +571,12 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], row_slots
         if index == 0:
             row_start = runs
         slots_a_run = factor // ring.chunks_per_slot
-        lb = OpBuilder(InsertPoint.at_start(runs.body), runs.location)
-        _runs_read_slots(copies, lb.muli(iteration_index(lb, runs), lb.int_constant(slots_a_run, 32)), reads, ring,
+        sb = OpBuilder(InsertPoint.at_start(runs.body), runs.location)
+        _runs_read_slots(copies, sb.muli(iteration_index(sb, runs), sb.int_constant(slots_a_run, 32)), reads, ring,
                          count, wait=index == 0, release=index == last)
-        lb.set_before(cloned)  # the row's last chunks, fewer than a run: one run of guarded copies
-        runs_done = lb.divsi(lb.subi(runs.upperBound, runs.lowerBound), runs.step)
-        last_run_slot = lb.muli(runs_done, lb.int_constant(slots_a_run, 32))
+        sb.set_before(cloned)  # the row's last chunks, fewer than a run: one run of guarded copies
+        runs_done = sb.divsi(sb.subi(runs.upperBound, runs.lowerBound), runs.step)
+        last_run_slot = sb.muli(runs_done, sb.int_constant(slots_a_run, 32))
         _runs_read_slots(guarded_run(cloned, factor), last_run_slot, reads, ring, count, wait=index == 0,
                          release=index == last)
     step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots

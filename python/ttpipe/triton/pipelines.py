@@ -258,14 +258,13 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     if hopper_ttpipe:
         at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
         steps[at:at] = [(name, {}) for option, name in BEFORE_PIPELINER.items() if values[option]]
+        steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if values[option]]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "
                                 "has no scheduler to choose)")
         steps = [(name, {**options, "scheduler": values["scheduler"]}) if name == "ttpipe-schedule-loops"
                  else (name, options) for name, options in steps]
-    if hopper_ttpipe:
-        steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if values[option]]
     if values["verify-async"]:
         steps.append(("ttpipe-verify-async", {}))
     return [invocation(name, {key: (value,) for key, value in options.items()}) for name, options in steps]
