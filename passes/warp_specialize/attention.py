@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from math import prod
+from math import inf, prod
 
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i32
 from xdsl.ir import Operation, SSAValue
@@ -58,6 +58,7 @@ from xdsl.traits import is_side_effect_free
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.arith_canonicalize import constant_attr, splat_of
 from ttpipe.passes.common.hardware import (
     MBARRIER_BYTES,
     REGISTER_BITS,
@@ -360,18 +361,26 @@ def overlap_plan(found: KeyLoop) -> SoftmaxOverlap | None:
 @dataclass(frozen=True)
 class ScaledRowMax:
     """A max reduction of scaled scores, `tt.reduce(max)` of `arith.mulf(s, splat(c))` with c a
-    scalar from outside the loop (`softmax(S * sm_scale)` as users write it). Where
-    0 < c < inf, x -> round(x c) is non-decreasing, so max_j round(s_j c) = round(c max_j s_j)
-    bit for bit (NaNs as before: a NaN score stays NaN scaled); the consumer then reduces s
-    and scales the row vector, and the scaled tile feeds only the exponent, where the
-    multiply and the subtraction of the max fuse into one FFMA (one FMUL fewer per score).
-    For c <= 0, c = inf or NaN it would be wrong (max(s c) is then min(s) c, or a NaN where
-    a score is 0): the consumer runs in two versions on c (`attention_lowering.consumer_block`)."""
+    scalar from outside the loop (`softmax(S * sm_scale)` as users write it), or of a masked
+    select of that product against -inf (`tl.where(mask, S * sm_scale, -inf)`, a causal
+    kernel's). Where 0 < c < inf, x -> round(x c) is non-decreasing, so max_j round(s_j c) =
+    round(c max_j s_j) bit for bit (NaNs as before: a NaN score stays NaN scaled), and a
+    masked entry is -inf scaled or not (c (-inf) = -inf; a row all masked has the max -inf
+    either way); the consumer then reduces s (masked alike) and scales the row vector, and
+    the scaled tile feeds only the exponent, where the multiply and the subtraction of the
+    max fuse into one FFMA (one FMUL fewer per score). For c <= 0, c = inf or NaN it would be
+    wrong (max(s c) is then min(s) c, or a NaN where a score is 0): the consumer runs in two
+    versions on c (`attention_lowering.consumer_block`). Another fill than -inf is not
+    taken: round(f / c) c need not be f."""
 
     reduce: tt.ReduceOp
     scores: SSAValue
     scale: SSAValue
     """The scalar c."""
+    product: SSAValue
+    """s c, the reduce's operand or the masked select's."""
+    masked: arith.SelectOp | None = None
+    """The select of the product against -inf between it and the reduce, if any."""
 
 
 MAX_COMBINERS = (arith.MaxNumFOp, arith.MaximumFOp)
@@ -388,14 +397,28 @@ def scaled_row_max(reduce: tt.ReduceOp, loop: scf.ForOp) -> ScaledRowMax | None:
     combiner = list(reduce.combineOp.blocks[0].ops)
     if len(reduce.srcs) != 1 or len(combiner) != 2 or not isinstance(combiner[0], MAX_COMBINERS):
         return None
-    product = reduce.srcs[0].owner
-    if not isinstance(product, arith.MulFOp):
+    product, masked = reduce.srcs[0], None
+    if isinstance(product.owner, arith.SelectOp):
+        masked = product.owner
+        if is_negative_infinity(masked.false_value):
+            product = masked.true_value
+        elif is_negative_infinity(masked.true_value):
+            product = masked.false_value
+        else:
+            return None
+    multiply = product.owner
+    if not isinstance(multiply, arith.MulFOp):
         return None
-    for scores, splat in ((product.lhs, product.rhs), (product.rhs, product.lhs)):
+    for scores, splat in ((multiply.lhs, multiply.rhs), (multiply.rhs, multiply.lhs)):
         owner = splat.owner
         if isinstance(owner, tt.SplatOp) and is_defined_outside_loop(owner.src, loop):
-            return ScaledRowMax(reduce, scores, owner.src)
+            return ScaledRowMax(reduce, scores, owner.src, product, masked)
     return None
+
+
+def is_negative_infinity(value: SSAValue) -> bool:
+    """`value` is a constant -inf (a scalar or a splat)."""
+    return splat_of(constant_attr(value)) == -inf
 
 
 def is_attention_shaped(loop: scf.ForOp) -> bool:

@@ -38,7 +38,8 @@ stamps removed, with the remark `loop not warp-specialized: <reason>`):
      shape, `attention.SoftmaxOverlap`) is `ConsumerRegion.overlapped`'s. Where a loop takes
      the row max of scores scaled by a scalar (`attention.ScaledRowMax`), the loops and the
      epilogue are built twice under `scf.if` on the scale being in (0, inf), the first
-     version reducing the unscaled scores and scaling the row vector. Then the
+     version reducing the unscaled scores (or their masked select against -inf, scaled
+     after for the exponent) and scaling the row vector (`ConsumerRegion.before_scale`). Then the
      epilogue at its rows: `tt.store`s of its rows, TMA stores staged (C > 1: each
      warpgroup writes its rows, warpgroup 0 issues the store) or issued as they are (C = 1);
      a layout conversion of O for pointer stores goes through the warpgroup's rows of the Q
@@ -250,8 +251,11 @@ class ConsumerRegion:
     """The ring depth as an i32 constant of the region."""
     query_registers: dict[SSAValue, SSAValue] = field(default_factory=dict)
     """Each Q tile kept in registers (`query_in_registers`) -> the warpgroup's rows there."""
-    max_first: dict[tt.ReduceOp, ScaledRowMax] = field(default_factory=dict)
-    """In the version that takes row maxes before the scale: those reduces."""
+    max_first: dict[Operation, ScaledRowMax] = field(default_factory=dict)
+    """In the version that takes row maxes before the scale: those reduces, their masked
+    selects and products (`before_scale`)."""
+    unscaled: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    """A masked select of the product, as built -> the select of the unscaled scores."""
 
     @staticmethod
     def start(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> ConsumerRegion:
@@ -298,7 +302,7 @@ class ConsumerRegion:
             elif isinstance(op, ttng.WarpGroupDotOp):
                 on_dot(op)
             elif op in self.max_first:
-                self.reduce_before_scale(self.max_first[op])
+                self.before_scale(self.max_first[op], op)
             else:
                 rows.visit(op)
 
@@ -402,21 +406,44 @@ class ConsumerRegion:
             result = holds if result is None else b.andi(result, holds)
         return result
 
-    def reduce_before_scale(self, found: ScaledRowMax) -> None:
-        """`found`'s max taken over the unscaled scores, then scaled: the reduce rebuilt
-        reading the scores where it read the scaled tile (which stays built for its other
-        readers), the row vector multiplied by the scale."""
-        rows = self.rows
-        product = found.reduce.srcs[0]
-        scaled_tile = rows.mapping.get(product)
-        rows.mapping[product] = rows.get(found.scores, rows.split.axes.get(found.scores))
+    def before_scale(self, found: ScaledRowMax, op: Operation) -> None:
+        """`found`'s op `op` (its product, masked select or reduce) where the max is taken over
+        the unscaled scores, then scaled. The masked select, where it is built (not where it
+        is known to pick the product, `WarpgroupRows.aliases`), becomes the select of the
+        scores themselves, scaled after: `select(mask, s, -inf) c` is `select(mask, s c,
+        -inf)` bit for bit for c in (0, inf), so the product is not built for it (unless
+        something else reads it) and each tile's multiply has one reader, the exponent's
+        subtraction, with which it fuses into an FFMA. The reduce reads the scores, or their
+        select, and its row vector is multiplied by the scale."""
+        rows, b = self.rows, self.rows.builder
+        masked = found.masked is not None and found.masked.result not in rows.aliases
+        if op is found.product.owner:
+            if not masked or any(use.operation is not found.masked for use in found.product.uses):
+                rows.visit(op)
+            return
+        if op is found.masked:
+            built_product = rows.mapping.pop(found.product, None)
+            rows.mapping[found.product] = rows.get(found.scores, rows.split.axes.get(found.scores))
+            rows.build(found.masked)
+            unscaled = rows.mapping[found.masked.result]
+            if built_product is None:
+                del rows.mapping[found.product]
+            else:
+                rows.mapping[found.product] = built_product
+            scale = b.insert(tt.SplatOp(rows.get(found.scale), result_type=unscaled.type), op.location).result
+            self.unscaled[found.masked.result] = unscaled
+            rows.mapping[found.masked.result] = b.insert(arith.MulFOp(unscaled, scale), op.location).result
+            return
+        source = found.reduce.srcs[0]
+        saved = rows.mapping.get(source)
+        rows.mapping[source] = (self.unscaled[source] if masked else
+                                rows.get(found.scores, rows.split.axes.get(found.scores)))
         rows.visit(found.reduce)
-        if scaled_tile is None:
-            del rows.mapping[product]
+        if saved is None:
+            del rows.mapping[source]
         else:
-            rows.mapping[product] = scaled_tile
+            rows.mapping[source] = saved
         row_max = rows.mapping[found.reduce.results[0]]
-        b = rows.builder
         scale = b.insert(tt.SplatOp(rows.get(found.scale), result_type=row_max.type), found.reduce.location).result
         rows.mapping[found.reduce.results[0]] = b.insert(arith.MulFOp(row_max, scale), found.reduce.location).result
 
@@ -688,7 +715,9 @@ def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) 
     guarded = region.builder.insert(scf.IfOp(condition, [], Region(versions[0]), Region(versions[1])),
                                     setup.found.loop.location)
     mapping, scopes = dict(rows.mapping), [dict(scope) for scope in rows.scopes]
-    for block, max_first in zip(versions, ({found.reduce: found for found in scaled}, {})):
+    before_scale = {op: found for found in scaled
+                    for op in (found.reduce, found.product.owner, found.masked) if op is not None}
+    for block, max_first in zip(versions, (before_scale, {})):
         rows.mapping, rows.scopes = dict(mapping), [dict(scope) for scope in scopes]
         region.builder = rows.builder = rows.outer = OpBuilder(InsertPoint.at_end(block), setup.found.loop.location)
         region.max_first, region.query_registers = max_first, {}

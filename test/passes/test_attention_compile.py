@@ -51,7 +51,8 @@ def test_attention_has_a_producer_and_two_consumer_warpgroups(causal):
 def test_attention_consumers_overlap_the_softmax_with_the_next_wgmmas(causal):
     """Each consumer's rotated loop issues S = Q K^T and O += P V back to back, waits for
     S only (pendings = 1), runs the softmax, then waits for O (pendings = 0) and releases
-    the stage; the prologue and the last update wait at once."""
+    the stage; the prologue and the last update wait at once (in each version of the
+    consumer: the row max before the scale, and as written)."""
     ttgir = causal.asm["ttgir"]
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
@@ -63,7 +64,7 @@ def test_attention_consumers_overlap_the_softmax_with_the_next_wgmmas(causal):
         first_wait = loop.index("warp_group_dot_wait")
         assert loop.rindex("ttng.warp_group_dot ", 0, first_wait) > loop.index("ttng.warp_group_dot ")
         assert "ttng.arrive_barrier" in loop[loop.rindex("warp_group_dot_wait"):]
-        assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", consumer) == ["0", "1", "0", "0"]
+        assert re.findall(r"warp_group_dot_wait .*pendings = (\d)", consumer) == ["0", "1", "0", "0"] * 2
 
 
 def test_causal_mask_only_where_it_is_not_all_true(causal):
@@ -87,7 +88,7 @@ def rotated_loop(region: str) -> str:
 def test_attention_sass_wgmma_only_in_the_consumers(causal):
     lines = causal.sass().splitlines()
     assert sum("USETMAXREG.DEALLOC.CTAPOOL 0x28" in line for line in lines) >= 1  # the producer's 40
-    assert any("USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0xe8" in line for line in lines)  # a consumer's 232
+    assert any(re.search(r"USETMAXREG\.TRY_ALLOC\.CTAPOOL UP\d, 0xe8", line) for line in lines)  # a consumer's 232
     tma = [n for n, line in enumerate(lines) if "UTMALDG" in line]
     hgmma = [n for n, line in enumerate(lines) if "HGMMA" in line]
     assert tma and hgmma and not any("LDL" in line or "STL" in line for line in lines)  # no spills
@@ -101,9 +102,10 @@ def test_pointer_attention_loads_become_tma_loads_of_device_descriptors():
     ttgir = compiled.asm["ttgir"]
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "ttng.tensormap_create" in ttgir and "tt.load " not in ttgir
-    # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows.
-    assert len(re.findall(r"tt\.store .*tensor<64x128x!tt\.ptr<f16>", ttgir)) == 2
-    assert len(re.findall(r"tt\.store .*tensor<64x!tt\.ptr<f32>", ttgir)) == 2
+    # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows, in
+    # each version of its program (the row max before the scale, and as written).
+    assert len(re.findall(r"tt\.store .*tensor<64x128x!tt\.ptr<f16>", ttgir)) == 2 * 2
+    assert len(re.findall(r"tt\.store .*tensor<64x!tt\.ptr<f32>", ttgir)) == 2 * 2
 
 
 def test_pointer_store_conversion_goes_through_the_q_buffer():
@@ -117,7 +119,7 @@ def test_pointer_store_conversion_goes_through_the_q_buffer():
     assert "ttg.local_alloc : () -> !ttg.memdesc<3x128x128xf16" in ttgir
     assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
     assert not re.search(r"convert_layout .*tensor<64x128xf16, #mma> -> tensor<64x128xf16, #blocked", ttgir)
-    assert len(re.findall(r"ttg\.local_load .* -> tensor<64x128xf16, #blocked", ttgir)) == 2
+    assert len(re.findall(r"ttg\.local_load .* -> tensor<64x128xf16, #blocked", ttgir)) == 2 * 2  # two versions
 
 
 def test_layout_conversion_scratch_counts_in_the_ring_depth():
@@ -218,7 +220,9 @@ def test_row_max_before_the_scale_in_a_version_of_its_own(causal):
     """`attention.ttir` takes the row max of `S * qk_scale` (a run-time float): each consumer
     runs in two versions under `scf.if (qk_scale > 0 and qk_scale < inf)`; in the first the
     max reduces S itself and the row vector is scaled after it, in the second the scaled
-    tile, as written. The causal kernel's max reads the masked select: one version."""
+    tile, as written. The causal kernel's max reads the causal select of the scaled scores
+    against -inf: two versions as well, the first reducing a select of S itself on the same
+    mask (`test_causal_row_max_through_the_mask`)."""
     ttgir = compile_input("attention.ttir").asm["ttgir"]
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
@@ -232,4 +236,30 @@ def test_row_max_before_the_scale_in_a_version_of_its_own(causal):
         assert re.search(r"tt\.splat %\S+ : f32 -> tensor<64xf32", first)
         scaled = re.findall(r"(%\S+) = arith\.mulf %\S+, %\S+ : tensor<64x128xf32", second)
         assert re.findall(r'= "tt\.reduce"\((%\S+)\) <\{axis = 1 : i32\}>', second)[0] in scaled
-    assert "arith.cmpf ogt" not in causal.asm["ttgir"]
+    assert "arith.cmpf ogt" in causal.asm["ttgir"]
+
+
+@pytest.mark.parametrize("name", ["attention_causal.ttir", "attention_pointers.ttir"])
+def test_causal_row_max_through_the_mask(name, tmp_path):
+    """A causal max, `max(where(causal, S * qk_scale, -inf))`: in the version for qk_scale in
+    (0, inf), the diagonal blocks reduce `select(causal, S, -inf)` and the blocks below it S
+    itself, each row max scaled after. With another fill than -inf (`-1e6`: the max over a
+    row all masked would be -1e6 scaled or not, but a scaled row's -1e6 is not -1e6 / c
+    scaled) the max stays as written, in one version."""
+    ttgir = compile_input(name).asm["ttgir"]
+    consumer = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
+    first = consumer.split("\n      } else {", 1)[0]  # the version's else, not the mask's
+    assert re.search(r"arith\.cmpf ogt, %\S+, %\S+ : f32", consumer)
+    waits = set(re.findall(r"(%\S+) = ttng\.warp_group_dot_wait %\S+ \{pendings = [01] : i32\} : tensor<64x64xf32", first))
+    selects = dict(re.findall(r"(%\S+) = arith\.select %\S+, (%\S+), %\S+ : tensor<64x64xi1", first))
+    reduced = re.findall(r'= "tt\.reduce"\((%\S+)\) <\{axis = 1 : i32\}>', first)
+    maxes = [value for value in reduced if value in waits or value in selects]
+    assert any(value in waits for value in maxes)  # below the diagonal: S
+    assert any(selects.get(value) in waits for value in maxes)  # on the diagonal: select(causal, S, -inf)
+    source = (INPUTS / name).read_text()
+    fill = re.search(r"(%\S+) = arith\.constant dense<0xFF800000> : tensor<128x64xf32>", source).group(1)
+    other_fill = tmp_path / name
+    other_fill.write_text(source.replace(f"{fill} = arith.constant dense<0xFF800000> : tensor<128x64xf32>",
+                                         f"{fill} = arith.constant dense<-1.000000e+06> : tensor<128x64xf32>"))
+    assert "arith.cmpf ogt" not in ttpipe_compile.compile_file(str(other_fill), "sm_90a", pipeline=AUTO,
+                                                               num_warps=8).asm["ttgir"]

@@ -1,5 +1,6 @@
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto consumers=pingpong}' | filecheck %s --check-prefix=PINGPONG
+// RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s --check-prefix=MASKED
 
 // Causal attention forward (the bench's `attention_fwd`, D = 128, 128x64 blocks, bf16) at
 // num_warps = 8, as ttgir-sm90 hands it to the pass. The K and V TMA loads go to a one-warp
@@ -15,6 +16,37 @@
 // writes its rows, warpgroup 0 issues the one TMA store. With consumers=pingpong the two
 // warpgroups also take turns at the tensor cores: a turn mbarrier waited before S and passed
 // after O's wgmma.
+
+// The row max reads the causal select of the scaled scores, `max(where(causal, S * qk_scale,
+// -inf))` (`attention.ScaledRowMax` through a masked select): each consumer runs in two
+// versions on qk_scale being in (0, inf). In the first, the blocks below the diagonal (the
+// mask all true) reduce S itself, and the diagonal blocks select S against -inf on the same
+// mask, reduce that, and scale it for the exponent (`select(causal, S, -inf) * qk_scale` is
+// the scaled select bit for bit); each row max is scaled after. The product S * qk_scale is
+// built only where the exponent reads it, so each multiply has one reader (an FFMA with the
+// exponent's subtraction). In the second (after the version's `} else {`), the max reduces
+// the scaled select as written.
+
+// MASKED: %[[IN_RANGE:.+]] = arith.andi
+// MASKED-NEXT: scf.if %[[IN_RANGE]] {
+// MASKED: %[[S:.+]] = ttng.warp_group_dot_wait %{{.+}} {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+// MASKED: %[[SCALED:.+]] = arith.mulf %[[S]], %{{.+}} : tensor<64x64xf32, #mma>
+// MASKED-NEXT: %[[MAX:.+]] = "tt.reduce"(%[[S]]) <{axis = 1 : i32}>
+// MASKED: arith.mulf %[[MAX]], %{{.+}} : tensor<64xf32
+// MASKED: arith.subf %[[SCALED]], %{{.+}} : tensor<64x64xf32, #mma>
+// MASKED: } else {
+// MASKED-NOT: arith.mulf %[[S]],
+// MASKED: %[[CAUSAL:.+]] = arith.cmpi sge, %{{.+}}, %{{.+}} : tensor<64x64xi32, #mma>
+// MASKED-NEXT: %[[MASKED_S:.+]] = arith.select %[[CAUSAL]], %[[S]], %{{.+}} : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
+// MASKED-NEXT: %[[TILE_SCALE:.+]] = tt.splat %{{.+}} : f32 -> tensor<64x64xf32, #mma>
+// MASKED-NEXT: %[[MASKED_SCALED:.+]] = arith.mulf %[[MASKED_S]], %[[TILE_SCALE]] : tensor<64x64xf32, #mma>
+// MASKED-NEXT: %[[MASKED_MAX:.+]] = "tt.reduce"(%[[MASKED_S]]) <{axis = 1 : i32}>
+// MASKED: arith.mulf %[[MASKED_MAX]], %{{.+}} : tensor<64xf32
+// MASKED: arith.subf %[[MASKED_SCALED]], %{{.+}} : tensor<64x64xf32, #mma>
+// MASKED: {{^      }}} else {
+// MASKED: %[[AS_WRITTEN:.+]] = arith.select %{{.+}}, %{{.+}}, %{{.+}} : tensor<64x64xi1, #mma>, tensor<64x64xf32, #mma>
+// MASKED-NEXT: "tt.reduce"(%[[AS_WRITTEN]]) <{axis = 1 : i32}>
+// MASKED: partition0(
 
 // CHECK: module attributes {{{.*}}"ttg.num-warps" = 4
 // CHECK-LABEL: tt.func public @attention_fwd(
