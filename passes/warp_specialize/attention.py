@@ -361,26 +361,34 @@ def overlap_plan(found: KeyLoop) -> SoftmaxOverlap | None:
 @dataclass(frozen=True)
 class ScaledRowMax:
     """A max reduction of scaled scores, `tt.reduce(max)` of `arith.mulf(s, splat(c))` with c a
-    scalar from outside the loop (`softmax(S * sm_scale)` as users write it), or of a masked
-    select of that product against -inf (`tl.where(mask, S * sm_scale, -inf)`, a causal
-    kernel's). Where 0 < c < inf, x -> round(x c) is non-decreasing, so max_j round(s_j c) =
-    round(c max_j s_j) bit for bit (NaNs as before: a NaN score stays NaN scaled), and a
-    masked entry is -inf scaled or not (c (-inf) = -inf; a row all masked has the max -inf
-    either way); the consumer then reduces s (masked alike) and scales the row vector, and
-    the scaled tile feeds only the exponent, where the multiply and the subtraction of the
-    max fuse into one FFMA (one FMUL fewer per score). For c <= 0, c = inf or NaN it would be
-    wrong (max(s c) is then min(s) c, or a NaN where a score is 0): the consumer runs in two
-    versions on c (`attention_lowering.consumer_block`). Another fill than -inf is not
-    taken: round(f / c) c need not be f."""
+    scalar from outside the loop (`softmax(S * sm_scale)` as users write it) or a splat
+    constant, or of a masked select of that product against -inf (`tl.where(mask, S *
+    sm_scale, -inf)`, a causal kernel's). Where 0 < c < inf, x -> round(x c) is
+    non-decreasing, so max_j round(s_j c) = round(c max_j s_j) bit for bit (NaNs as before: a
+    NaN score stays NaN scaled), and a masked entry is -inf scaled or not (c (-inf) = -inf; a
+    row all masked has the max -inf either way); the consumer then reduces s (masked alike)
+    and scales the row vector, and the scaled tile feeds only the exponent, where the
+    multiply and the subtraction of the max fuse into one FFMA (one FMUL fewer per score).
+    For c <= 0, c = inf or NaN it would be wrong (max(s c) is then min(s) c, or a NaN where
+    a score is 0): a run-time c puts the consumer in two versions on c
+    (`attention_lowering.consumer_block`); a constant c is taken only in (0, inf), with no
+    version. Another fill than -inf is not taken: round(f / c) c need not be f."""
 
     reduce: tt.ReduceOp
     scores: SSAValue
     scale: SSAValue
-    """The scalar c."""
+    """The scalar c, or the splat constant tile of it."""
     product: SSAValue
     """s c, the reduce's operand or the masked select's."""
     masked: arith.SelectOp | None = None
     """The select of the product against -inf between it and the reduce, if any."""
+    known: float | None = None
+    """c where it is a constant (then in (0, inf))."""
+
+    @property
+    def ops(self) -> list[Operation]:
+        """The ops the consumer builds otherwise when it takes the max before the scale."""
+        return [op for op in (self.reduce, self.product.owner, self.masked) if op is not None]
 
 
 MAX_COMBINERS = (arith.MaxNumFOp, arith.MaximumFOp)
@@ -409,10 +417,13 @@ def scaled_row_max(reduce: tt.ReduceOp, loop: scf.ForOp) -> ScaledRowMax | None:
     multiply = product.owner
     if not isinstance(multiply, arith.MulFOp):
         return None
-    for scores, splat in ((multiply.lhs, multiply.rhs), (multiply.rhs, multiply.lhs)):
-        owner = splat.owner
+    for scores, factor in ((multiply.lhs, multiply.rhs), (multiply.rhs, multiply.lhs)):
+        owner = factor.owner
         if isinstance(owner, tt.SplatOp) and is_defined_outside_loop(owner.src, loop):
             return ScaledRowMax(reduce, scores, owner.src, product, masked)
+        known = splat_of(constant_attr(factor))
+        if isinstance(known, float) and 0 < known < inf:
+            return ScaledRowMax(reduce, scores, factor, product, masked, known)
     return None
 
 

@@ -68,6 +68,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.arith import CmpFPredicate, CmpIPredicate
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
@@ -393,7 +394,7 @@ class ConsumerRegion:
         rows.builder = b
 
     def scale_in_range(self, scaled_maxes: list[ScaledRowMax]) -> SSAValue:
-        """An i1: every scale of `scaled_maxes` is in (0, inf) (`ScaledRowMax`)."""
+        """An i1: every (run-time) scale of `scaled_maxes` is in (0, inf) (`ScaledRowMax`)."""
         b = self.rows.builder
         result = None
         for found in scaled_maxes:
@@ -430,8 +431,8 @@ class ConsumerRegion:
                 del rows.mapping[found.product]
             else:
                 rows.mapping[found.product] = built_product
-            scale = b.insert(tt.SplatOp(rows.get(found.scale), result_type=unscaled.type), op.location).result
             self.unscaled[found.masked.result] = unscaled
+            scale = self.scale_tile(found, unscaled.type, op.location)
             rows.mapping[found.masked.result] = b.insert(arith.MulFOp(unscaled, scale), op.location).result
             return
         source = found.reduce.srcs[0]
@@ -444,8 +445,15 @@ class ConsumerRegion:
         else:
             rows.mapping[source] = saved
         row_max = rows.mapping[found.reduce.results[0]]
-        scale = b.insert(tt.SplatOp(rows.get(found.scale), result_type=row_max.type), found.reduce.location).result
+        scale = self.scale_tile(found, row_max.type, found.reduce.location)
         rows.mapping[found.reduce.results[0]] = b.insert(arith.MulFOp(row_max, scale), found.reduce.location).result
+
+    def scale_tile(self, found: ScaledRowMax, type_: TensorType, location: Attribute) -> SSAValue:
+        """`found`'s scale as a tensor of `type_`: a splat of the scalar, or a constant."""
+        b = self.rows.builder
+        if found.known is not None:
+            return b.insert(arith.ConstantOp(DenseElementsAttr.splat(type_, found.known)), location).result
+        return b.insert(tt.SplatOp(self.rows.get(found.scale), result_type=type_), location).result
 
     def carried(self, value: SSAValue, axis_of: SSAValue | None = None) -> SSAValue:
         """`value` as built, along the axis of `axis_of` (itself by default)."""
@@ -700,27 +708,30 @@ class ConsumerRegion:
 def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> Block:
     """Step 3 for consumer warpgroup `index`: each key loop from the ring state the one
     before left (the last stage of every loop but the last released for the next), the ops
-    between them, the epilogue. With row maxes of scaled scores (`ScaledRowMax`), all that
-    in two versions under `scf.if` on the scales being in (0, inf), the maxes taken before
-    the scale in the first (the condition is the same in every warpgroup, so each runs one
-    version and the ring sees one protocol)."""
+    between them, the epilogue. With row maxes of scores scaled by run-time scalars
+    (`ScaledRowMax`), all that in two versions under `scf.if` on the scales being in (0, inf),
+    those maxes taken before the scale in the first (the condition is the same in every
+    warpgroup, so each runs one version and the ring sees one protocol); maxes of scores
+    scaled by constants in (0, inf) are taken before the scale in every version."""
     region = ConsumerRegion.start(setup, index, captures)
     scaled = scaled_row_maxes(setup.found)
-    if not scaled:
+    known = {op: found for found in scaled if found.known is not None for op in found.ops}
+    at_run_time = [found for found in scaled if found.known is None]
+    if not at_run_time:
+        region.max_first = known
         region.program()
         return region.finish()
     rows = region.rows
-    condition = region.scale_in_range(scaled)
+    condition = region.scale_in_range(at_run_time)
     versions = [Block(), Block()]
     guarded = region.builder.insert(scf.IfOp(condition, [], Region(versions[0]), Region(versions[1])),
                                     setup.found.loop.location)
     mapping, scopes = dict(rows.mapping), [dict(scope) for scope in rows.scopes]
-    before_scale = {op: found for found in scaled
-                    for op in (found.reduce, found.product.owner, found.masked) if op is not None}
-    for block, max_first in zip(versions, (before_scale, {})):
+    before_scale = {op: found for found in scaled for op in found.ops}
+    for block, max_first in zip(versions, (before_scale, known)):
         rows.mapping, rows.scopes = dict(mapping), [dict(scope) for scope in scopes]
         region.builder = rows.builder = rows.outer = OpBuilder(InsertPoint.at_end(block), setup.found.loop.location)
-        region.max_first, region.query_registers = max_first, {}
+        region.max_first, region.query_registers, region.unscaled = max_first, {}, {}
         region.program()
         region.builder.insert(scf.YieldOp())
     region.builder = rows.builder = OpBuilder(InsertPoint.after(guarded), setup.found.loop.location)

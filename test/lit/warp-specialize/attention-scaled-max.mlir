@@ -1,4 +1,6 @@
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s
+// RUN: sed 's/%7 = tt.splat %arg20 : f32 ->/%7 = arith.constant dense<1.250000e-01> :/' %s | ttpipe-opt -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s --check-prefix=CONSTANT
+// RUN: sed 's/%7 = tt.splat %arg20 : f32 ->/%7 = arith.constant dense<-1.250000e-01> :/' %s | ttpipe-opt -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s --check-prefix=NEGATIVE
 
 // Attention forward, not causal (the bench's `attention_fwd`, D = 64, 128x128 blocks, bf16),
 // at num_warps = 8 as ttgir-sm90 hands it to the pass. Its row max reads the scores scaled
@@ -8,6 +10,28 @@
 // same max bit for bit in that range: rounding is monotone); the scaled tile still feeds the
 // exponent. In the second the max reduces the scaled tile, as written. The rotated loop and
 // the prologue are in both.
+//
+// With the scale a constant (`sed` makes it 0.125: a `tl.constexpr` scale), nothing is
+// versioned: the max reduces S and the row vector is multiplied by the constant. A constant
+// outside (0, inf) (-0.125) keeps the max as written, also in one version.
+
+// CONSTANT-LABEL: tt.func public @attention_fwd(
+// CONSTANT-NOT: arith.cmpf
+// CONSTANT: %[[S:.+]] = ttng.warp_group_dot_wait %{{.+}} {pendings = 0 : i32} : tensor<64x128xf32, #mma>
+// CONSTANT-NEXT: arith.mulf %[[S]], %{{.+}} : tensor<64x128xf32, #mma>
+// CONSTANT-NEXT: %[[MAX:.+]] = "tt.reduce"(%[[S]]) <{axis = 1 : i32}>
+// CONSTANT: %[[ROW_SCALE:.+]] = arith.constant dense<1.250000e-01> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CONSTANT-NEXT: arith.mulf %[[MAX]], %[[ROW_SCALE]] : tensor<64xf32
+// CONSTANT: partition0(
+// CONSTANT-NOT: arith.cmpf
+// CONSTANT: partition1(
+
+// NEGATIVE-LABEL: tt.func public @attention_fwd(
+// NEGATIVE-NOT: arith.cmpf
+// NEGATIVE: %[[S:.+]] = ttng.warp_group_dot_wait %{{.+}} {pendings = 0 : i32} : tensor<64x128xf32, #mma>
+// NEGATIVE-NEXT: %[[SCALED:.+]] = arith.mulf %[[S]], %{{.+}} : tensor<64x128xf32, #mma>
+// NEGATIVE-NEXT: "tt.reduce"(%[[SCALED]]) <{axis = 1 : i32}>
+// NEGATIVE: partition1(
 
 // CHECK-LABEL: tt.func public @attention_fwd(
 // CHECK: default {

@@ -1,6 +1,7 @@
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto consumers=pingpong}' | filecheck %s --check-prefix=PINGPONG
 // RUN: ttpipe-opt %s -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s --check-prefix=MASKED
+// RUN: sed 's/%cst_2 = arith.constant dense<0xFF800000> : tensor<128x64xf32/%cst_2 = arith.constant dense<-1.000000e+06> : tensor<128x64xf32/' %s | ttpipe-opt -p 'ttpipe-warp-specialize{mode=auto}' | filecheck %s --check-prefix=OTHER-FILL
 
 // Causal attention forward (the bench's `attention_fwd`, D = 128, 128x64 blocks, bf16) at
 // num_warps = 8, as ttgir-sm90 hands it to the pass. The K and V TMA loads go to a one-warp
@@ -26,6 +27,11 @@
 // built only where the exponent reads it, so each multiply has one reader (an FFMA with the
 // exponent's subtraction). In the second (after the version's `} else {`), the max reduces
 // the scaled select as written.
+
+// With the mask's fill -1e6 in place of -inf (`sed`), the max is not rewritten: a row all
+// masked has the max -1e6 scaled, not -1e6; no version on the scale.
+// OTHER-FILL-LABEL: tt.func public @attention_fwd(
+// OTHER-FILL-NOT: arith.cmpf ogt
 
 // MASKED: %[[IN_RANGE:.+]] = arith.andi
 // MASKED-NEXT: scf.if %[[IN_RANGE]] {
