@@ -7,8 +7,8 @@ Kernels: `attention_pointers` (`ttpipe.bench.kernels`), pointer loads with masks
 key block; the pass turns them into TMA loads of tensormaps made on the device), a masked
 pointer store of O and of the log-sum-exp, sequence lengths not a multiple of the blocks
 (200, 1000) and one block (64); the bench's `attention_fwd` on host TMA descriptors (sequence
-384, a multiple of both blocks, as it requires), and the same with the scale a `tl.constexpr`
-(`constant_scale`: its row max taken before the scale with no version); the bench's `attention_fwd_two_loops`, causal attention as
+384, a multiple of both blocks, as it requires), and `attention_fwd_constant_scale`, the same
+with the scale a `tl.constexpr` (its row max taken before the scale with no version); the bench's `attention_fwd_two_loops`, causal attention as
 Triton's tutorial writes it, the blocks below the diagonal in one loop and the diagonal
 block in a second (sequences 128, where the first loop never runs, and 512). Key blocks of
 128 at D = 64 and of 64 at D = 128 (`mode=auto` declines 64 x 64), and of 128 at D = 128 with
@@ -66,34 +66,13 @@ def child() -> None:
     import triton
     from triton.tools.tensor_descriptor import TensorDescriptor
 
-    import triton.language as tl
-
     import ttpipe.triton
-    from ttpipe.bench.kernels import attention_fwd, attention_fwd_two_loops, attention_pointers
-
-    @triton.jit
-    def attention_constant_scale(q_desc, k_desc, v_desc, o_desc, seq_len, QK_SCALE: tl.constexpr,
-                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr,
-                                 CAUSAL: tl.constexpr):
-        row0 = tl.program_id(1) * seq_len
-        start_m = tl.program_id(0) * BLOCK_M
-        q = q_desc.load([row0 + start_m, 0])
-        m_i = tl.full([BLOCK_M], float("-inf"), dtype=tl.float32)
-        l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
-        acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
-        end = tl.minimum(seq_len, start_m + BLOCK_M) if CAUSAL else seq_len
-        for start_n in range(0, end, BLOCK_N):
-            qk = tl.dot(q, k_desc.load([row0 + start_n, 0]).T) * QK_SCALE
-            if CAUSAL:
-                keep = (start_m + tl.arange(0, BLOCK_M))[:, None] >= (start_n + tl.arange(0, BLOCK_N))[None, :]
-                qk = tl.where(keep, qk, float("-inf"))
-            m_new = tl.maximum(m_i, tl.max(qk, 1))
-            p = tl.math.exp2(qk - m_new[:, None])
-            alpha = tl.math.exp2(m_i - m_new)
-            l_i = l_i * alpha + tl.sum(p, 1)
-            acc = tl.dot(p.to(tl.bfloat16), v_desc.load([row0 + start_n, 0]), acc * alpha[:, None])
-            m_i = m_new
-        o_desc.store([row0 + start_m, 0], (acc / l_i[:, None]).to(o_desc.dtype))
+    from ttpipe.bench.kernels import (
+        attention_fwd,
+        attention_fwd_constant_scale,
+        attention_fwd_two_loops,
+        attention_pointers,
+    )
 
     def reference(q, k, v, causal):
         scores = q.float() @ k.float().transpose(-1, -2) * q.shape[-1]**-0.5
@@ -115,9 +94,9 @@ def child() -> None:
                 descs = [TensorDescriptor.from_tensor(t.view(HEADS * seq, d), [block, d])
                          for t, block in ((q, block_m), (k, block_n), (v, block_n), (o, block_m))]
             if kernel == "constant_scale":
-                compiled = attention_constant_scale[grid](*descs, seq, QK_SCALE=d**-0.5 * math.log2(math.e),
-                                                          BLOCK_M=block_m, BLOCK_N=block_n, HEAD_DIM=d, CAUSAL=causal,
-                                                          num_warps=warps, num_stages=3)
+                compiled = attention_fwd_constant_scale[grid](*descs, seq, QK_SCALE=d**-0.5 * math.log2(math.e),
+                                                              BLOCK_M=block_m, BLOCK_N=block_n, HEAD_DIM=d,
+                                                              CAUSAL=causal, num_warps=warps, num_stages=3)
             elif kernel in ("descriptors", "two_loops"):
                 fn, extra = (attention_fwd, {"CAUSAL": causal}) if kernel == "descriptors" else (
                     attention_fwd_two_loops, {})

@@ -164,6 +164,20 @@ def attention_fwd(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
     the online softmax in base 2 (`qk_scale` = sm_scale * log2(e)); with CAUSAL, query i
     sees keys j <= i only (one loop, masked in every iteration). Q, K, V and O are
     [heads * seq_len, HEAD_DIM]; seq_len must be a multiple of both blocks."""
+    _attention_fwd_rows(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len, BLOCK_M, BLOCK_N, HEAD_DIM, CAUSAL)
+
+
+@triton.jit
+def attention_fwd_constant_scale(q_desc, k_desc, v_desc, o_desc, seq_len, QK_SCALE: tl.constexpr,  #
+                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr,
+                                 CAUSAL: tl.constexpr):
+    """`attention_fwd` with the scale a `tl.constexpr` (the scores multiplied by a constant)."""
+    _attention_fwd_rows(q_desc, k_desc, v_desc, o_desc, QK_SCALE, seq_len, BLOCK_M, BLOCK_N, HEAD_DIM, CAUSAL)
+
+
+@triton.jit
+def _attention_fwd_rows(q_desc, k_desc, v_desc, o_desc, qk_scale, seq_len,  #
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, CAUSAL: tl.constexpr):
     row0 = tl.program_id(1) * seq_len
     start_m = tl.program_id(0) * BLOCK_M
     q = q_desc.load([row0 + start_m, 0])
