@@ -68,8 +68,8 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
-from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.arith import CmpFPredicate, CmpIPredicate
+from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
@@ -422,28 +422,17 @@ class ConsumerRegion:
             if not masked or any(use.operation is not found.masked for use in found.product.uses):
                 rows.visit(op)
             return
+        scores = rows.get(found.scores, rows.split.axes.get(found.scores))
         if op is found.masked:
-            built_product = rows.mapping.pop(found.product, None)
-            rows.mapping[found.product] = rows.get(found.scores, rows.split.axes.get(found.scores))
-            rows.build(found.masked)
-            unscaled = rows.mapping[found.masked.result]
-            if built_product is None:
-                del rows.mapping[found.product]
-            else:
-                rows.mapping[found.product] = built_product
-            self.unscaled[found.masked.result] = unscaled
+            with rows.reading_as(found.product, scores):
+                rows.build(found.masked)
+            unscaled = self.unscaled[found.masked.result] = rows.mapping[found.masked.result]
             scale = self.scale_tile(found, unscaled.type, op.location)
             rows.mapping[found.masked.result] = b.insert(arith.MulFOp(unscaled, scale), op.location).result
             return
         source = found.reduce.srcs[0]
-        saved = rows.mapping.get(source)
-        rows.mapping[source] = (self.unscaled[source] if masked else
-                                rows.get(found.scores, rows.split.axes.get(found.scores)))
-        rows.visit(found.reduce)
-        if saved is None:
-            del rows.mapping[source]
-        else:
-            rows.mapping[source] = saved
+        with rows.reading_as(source, self.unscaled[source] if masked else scores):
+            rows.visit(found.reduce)
         row_max = rows.mapping[found.reduce.results[0]]
         scale = self.scale_tile(found, row_max.type, found.reduce.location)
         rows.mapping[found.reduce.results[0]] = b.insert(arith.MulFOp(row_max, scale), found.reduce.location).result
@@ -715,10 +704,10 @@ def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) 
     scaled by constants in (0, inf) are taken before the scale in every version."""
     region = ConsumerRegion.start(setup, index, captures)
     scaled = scaled_row_maxes(setup.found)
-    known = {op: found for found in scaled if found.known is not None for op in found.ops}
+    constant_scales = {op: found for found in scaled if found.known is not None for op in found.ops}
     at_run_time = [found for found in scaled if found.known is None]
     if not at_run_time:
-        region.max_first = known
+        region.max_first = constant_scales
         region.program()
         return region.finish()
     rows = region.rows
@@ -728,7 +717,7 @@ def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) 
                                     setup.found.loop.location)
     mapping, scopes = dict(rows.mapping), [dict(scope) for scope in rows.scopes]
     before_scale = {op: found for found in scaled for op in found.ops}
-    for block, max_first in zip(versions, (before_scale, known)):
+    for block, max_first in zip(versions, (before_scale, constant_scales)):
         rows.mapping, rows.scopes = dict(mapping), [dict(scope) for scope in scopes]
         region.builder = rows.builder = rows.outer = OpBuilder(InsertPoint.at_end(block), setup.found.loop.location)
         region.max_first, region.query_registers, region.unscaled = max_first, {}, {}

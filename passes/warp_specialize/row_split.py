@@ -40,7 +40,8 @@ divides the warps of dim 0 by C (else of the dim with most warps,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
@@ -269,6 +270,20 @@ class WarpgroupRows:
         operands = [self.get(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
         return Rewriter.replace_value_with_new_type(clone.results[0], type_)
+
+    @contextmanager
+    def reading_as(self, value: SSAValue, replacement: SSAValue) -> Iterator[None]:
+        """Within: `value` is read as `replacement`; after, as what was built for it (or
+        nothing, where nothing was)."""
+        built = self.mapping.pop(value, None)
+        self.mapping[value] = replacement
+        try:
+            yield
+        finally:
+            if built is None:
+                del self.mapping[value]
+            else:
+                self.mapping[value] = built
 
     def built(self, op: Operation) -> bool:
         """A non-tensor op (a scalar, a view) already built where something read it first."""
