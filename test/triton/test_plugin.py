@@ -192,7 +192,7 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
     assert CompiledKernel.run is original  # uninstall unwraps it
 
 
-@pytest.mark.parametrize("asked, shown", [("remarks", True), ("warnings,stacktraces", False)])
+@pytest.mark.parametrize("asked, shown", [("remarks", True), ("warnings", False)])
 def test_remarks_are_printed_where_triton_is_asked_for_them(monkeypatch, capfd, asked, shown):
     """Triton's `MLIR_ENABLE_DIAGNOSTICS=remarks` also prints why ttpipe's passes left a loop,
     at the kernel's source line; by default the compile is as quiet as Triton's."""
