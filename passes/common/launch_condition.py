@@ -50,7 +50,10 @@ class Bound:
         if (constant := constant_int_value(value)) is not None:
             return Bound(constant=constant)
         divisor = 1
-        if isinstance(value.owner, arith.DivSIOp) and (divisor := constant_int_value(value.owner.rhs) or 0) > 0:
+        if isinstance(value.owner, arith.DivSIOp):
+            divisor = constant_int_value(value.owner.rhs) or 0
+            if divisor <= 0:
+                return None
             value = value.owner.lhs
         add = 0
         if isinstance(value.owner, arith.AddIOp):
@@ -58,7 +61,7 @@ class Bound:
                 if (constant := constant_int_value(other)) is not None:
                     value, add = term, constant
                     break
-        if isinstance(value, BlockArgument) and value.owner is func.body.block and divisor > 0:
+        if isinstance(value, BlockArgument) and value.owner is func.body.block:
             return Bound(argument=value.index, add=add, divisor=divisor)
         return None
 

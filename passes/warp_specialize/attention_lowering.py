@@ -255,8 +255,6 @@ class ConsumerRegion:
     max_first: dict[Operation, ScaledRowMax] = field(default_factory=dict)
     """In the version that takes row maxes before the scale: those reduces, their masked
     selects and products (`before_scale`)."""
-    unscaled: dict[SSAValue, SSAValue] = field(default_factory=dict)
-    """A masked select of the product, as built -> the select of the unscaled scores."""
 
     @staticmethod
     def start(setup: AttentionSetup, index: int, captures: list[SSAValue]) -> ConsumerRegion:
@@ -426,12 +424,13 @@ class ConsumerRegion:
         if op is found.masked:
             with rows.reading_as(found.product, scores):
                 rows.build(found.masked)
-            unscaled = self.unscaled[found.masked.result] = rows.mapping[found.masked.result]
+            unscaled = rows.mapping[found.masked.result]
             scale = self.scale_tile(found, unscaled.type, op.location)
             rows.mapping[found.masked.result] = b.insert(arith.MulFOp(unscaled, scale), op.location).result
             return
         source = found.reduce.srcs[0]
-        with rows.reading_as(source, self.unscaled[source] if masked else scores):
+        # where masked, the select as built is `mulf(select of the scores, scale)` (above)
+        with rows.reading_as(source, rows.mapping[source].owner.lhs if masked else scores):
             rows.visit(found.reduce)
         row_max = rows.mapping[found.reduce.results[0]]
         scale = self.scale_tile(found, row_max.type, found.reduce.location)
@@ -720,7 +719,7 @@ def consumer_block(setup: AttentionSetup, index: int, captures: list[SSAValue]) 
     for block, max_first in zip(versions, (before_scale, constant_scales)):
         rows.mapping, rows.scopes = dict(mapping), [dict(scope) for scope in scopes]
         region.builder = rows.builder = rows.outer = OpBuilder(InsertPoint.at_end(block), setup.found.loop.location)
-        region.max_first, region.query_registers, region.unscaled = max_first, {}, {}
+        region.max_first, region.query_registers = max_first, {}
         region.program()
         region.builder.insert(scf.YieldOp())
     region.builder = rows.builder = OpBuilder(InsertPoint.after(guarded), setup.found.loop.location)
