@@ -1,5 +1,8 @@
 """Warp specialization for Hopper (sm_90a), in phases that talk through op attributes.
 
+0. `keep_nest.py` (`ttpipe-ws-keep-nest`, in the named pipelines before Triton's
+   `tritongpu-fuse-nested-loops`): a persistent nest marked `flatten=True` as well stays a
+   nest where phase 1 takes it.
 1. `partition.py` (`ttpipe-ws-partition`): which loops, and `ttg.partition` on their ops.
 2. `partition_loops.py` (`ttpipe-ws-partition-loops`): the TMA ring (`tma_pipeline.py`) and
    the producer and consumer loops under `ttg.warp_specialize`.

@@ -433,9 +433,12 @@ def is_negative_infinity(value: SSAValue) -> bool:
 
 
 def is_attention_shaped(loop: scf.ForOp) -> bool:
-    """A loop with a wgmma whose result the iteration reads other than as another wgmma's
-    accumulator (the softmax reading S): attention-shaped, if anything. A GEMM's K loop only
-    yields its wgmma results."""
+    """A loop of two or more wgmmas (S = Q K^T, O += P V), one whose result the iteration
+    reads other than as another wgmma's accumulator (the softmax reading S): attention-shaped,
+    if anything. A GEMM's K loop only yields its wgmma results; a persistent GEMM flattened
+    by `tritongpu-fuse-nested-loops` reads its one wgmma's result in its epilogue."""
+    if sum(isinstance(op, ttng.WarpGroupDotOp) for op in loop.body.ops) < 2:
+        return False
     for op in loop.body.ops:
         if isinstance(op, ttng.WarpGroupDotOp):
             for reader in read_in_body(op.d, loop):

@@ -39,8 +39,11 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
     are (captured by the partition regions);
   - `tt.store` of a value computed from an accumulator: pointer, value and mask split
     along the value's M axis; each warpgroup stores its rows;
-  - `tt.reshape` that only inserts or drops extent-1 dims (a batched kernel's
-    `[M, N] -> [1, M, N]`): the M axis follows its dim (`unit_reshape_axis`);
+  - `tt.reshape` keeping the M axis's extent and the elements before it (a batched
+    kernel's `[M, N] -> [1, M, N]`; an epilogue subtiled as Triton's tutorial 09 does,
+    `[M, N] -> [M, 2, N / 2]`): the M axis follows its dim (`reshaped_axis`);
+  - `tt.trans`: the M axis permuted with the dims; `tt.split` and `tt.join` (the last
+    dim, halved or doubled): the M axis kept, where it is not that last dim;
   - `tt.descriptor_store` of a value computed from an accumulator along M, M its first
     dim of more than one element (2-D, or `1 x M x N` for a 3-D descriptor): the
     descriptor's block is the whole tile (a host descriptor's TMA box cannot be halved),
@@ -62,8 +65,9 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
 
 Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one above,
 `#ttg.blocked` by dividing the warps of dim 0 by C (else of the dim with most warps),
-`#ttg.slice` through its parent. Anything else declines the loop (`Refused`), as do: any
-other op after the loop with a tensor or a side effect (reductions, transposes, atomics,
+`#ttg.linear` by dropping the warp bases that step between the warpgroups' rows (what a
+reshape or transpose of the accumulator is laid out in), `#ttg.slice` through its parent. Anything else declines the loop (`Refused`), as do: any
+other op after the loop with a tensor or a side effect (reductions, atomics,
 control flow), a store of a value not computed from an accumulator, a function returning
 values, an op with a tensor before the loop that has side effects or regions (side-effect-free
 ones, epilogue offsets LICM hoisted, are rebuilt per warpgroup where the epilogue reads them
@@ -120,15 +124,20 @@ def splittable_elementwise(op: Operation) -> bool:
 
 
 def forwarded_axis(op: Operation, axis: int) -> int | None:
-    """The split rule forward (shared with `row_split.py`): the row axis of `op`'s result
-    when its tensor operands hold the rows along `axis`: expand_dims moves it, a unit
-    reshape follows it, broadcasts and elementwise ops keep it; None where `op` cannot
-    carry the rows (the caller says why)."""
+    """The split rule forward (shared with `row_split.py`): the row axis of `op`'s results
+    when its tensor operands hold the rows along `axis`: expand_dims moves it, a reshape
+    keeping it follows it (`reshaped_axis`), a transpose permutes it, split and join keep
+    it where they do not cut along it, broadcasts and elementwise ops keep it; None where
+    `op` cannot carry the rows (the caller says why)."""
     if isinstance(op, tt.ExpandDimsOp):
         return axis if axis < op.axis.value.data else axis + 1
     if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
-        return unit_reshape_axis(op.src.type, op.result.type, axis)
-    if isinstance(op, tt.BroadcastOp) or splittable_elementwise(op):
+        return reshaped_axis(op.src.type, op.result.type, axis)
+    if isinstance(op, tt.TransOp):
+        return list(op.order.get_values()).index(axis)
+    if isinstance(op, tt.SplitOp):
+        return axis if axis != len(op.src.type.get_shape()) - 1 else None
+    if isinstance(op, (tt.JoinOp, tt.BroadcastOp)) or splittable_elementwise(op):
         return axis
     return None
 
@@ -136,8 +145,9 @@ def forwarded_axis(op: Operation, axis: int) -> int | None:
 def demanded_axes(op: Operation, axis: int | None) -> list[int | None] | None:
     """The split rule's common part (shared with `row_split.py`): how each operand of `op`
     is demanded when its result is demanded along the row axis `axis` (None: whole), for
-    `tt.splat`, `tt.expand_dims`, `tt.broadcast`, unit reshapes and elementwise ops; None
-    for any other op (the caller decides); `Refused` for an expand_dims along the rows."""
+    `tt.splat`, `tt.expand_dims`, `tt.broadcast`, reshapes keeping the axis, transposes,
+    split, join and elementwise ops; None for any other op (the caller decides); `Refused`
+    for an expand_dims along the rows."""
     if isinstance(op, tt.SplatOp):
         return [None]
     if isinstance(op, tt.ExpandDimsOp):
@@ -150,8 +160,14 @@ def demanded_axes(op: Operation, axis: int | None) -> list[int | None] | None:
     if isinstance(op, tt.ReshapeOp) and not op.allow_reorder:
         if axis is None:
             return [None]
-        source_axis = unit_reshape_axis(op.result.type, op.src.type, axis)
+        source_axis = reshaped_axis(op.result.type, op.src.type, axis)
         return None if source_axis is None else [source_axis]
+    if isinstance(op, tt.TransOp):
+        return [None if axis is None else list(op.order.get_values())[axis]]
+    if isinstance(op, tt.SplitOp):
+        return None if axis == len(op.src.type.get_shape()) - 1 else [axis]
+    if isinstance(op, tt.JoinOp):
+        return [axis, axis]
     if splittable_elementwise(op):
         return [axis if is_tensor(operand) else None for operand in op.operands]
     return None
@@ -182,15 +198,21 @@ def blocked_for_warpgroup(encoding: BlockedEncodingAttr, warpgroups: int) -> Blo
                                    encoding.cta_layout)
 
 
-def unit_reshape_axis(src: TensorType, dst: TensorType, axis: int) -> int | None:
-    """The axis of `dst` that is axis `axis` of `src` where the reshape only inserts or
-    drops extent-1 dims (`[M, N] -> [1, M, N]`), else None."""
+def reshaped_axis(src: TensorType, dst: TensorType, axis: int) -> int | None:
+    """The axis of `dst` that is axis `axis` of `src` under a row-major reshape, where one
+    is: a dim of the same extent with as many elements before it (`[M, N] -> [1, M, N]`,
+    `[M, N] -> [M, 2, N / 2]`): a row r of `src` along `axis` is then row r of `dst` along
+    it, and an M-half of `src` reshapes to that M-half of `dst`. Else None."""
     src_shape, dst_shape = src.get_shape(), dst.get_shape()
-    src_dims = [d for d, extent in enumerate(src_shape) if extent != 1]
-    dst_dims = [d for d, extent in enumerate(dst_shape) if extent != 1]
-    if [src_shape[d] for d in src_dims] != [dst_shape[d] for d in dst_dims] or axis not in src_dims:
-        return None
-    return dst_dims[src_dims.index(axis)]
+    before = 1
+    for extent in src_shape[:axis]:
+        before *= extent
+    elements = 1
+    for d, extent in enumerate(dst_shape):
+        if elements == before and extent == src_shape[axis] and extent != 1:
+            return d
+        elements *= extent
+    return None
 
 
 def splat_constant(op: Operation) -> bool:
@@ -315,9 +337,10 @@ def _forward_axes(split: CooperativeSplit) -> None:
             raise Refused(f"'{op.name}' combines accumulator rows along different axes")
         axis = forwarded_axis(op, axes.pop())
         if axis is None:
-            moved = isinstance(op, tt.ReshapeOp) and not op.allow_reorder
+            moved = isinstance(op, tt.SplitOp) or isinstance(op, tt.ReshapeOp) and not op.allow_reorder
             raise Refused(f"'{op.name}' after the loop {'moves the M axis' if moved else 'cannot be split along M'}")
-        split.axes[op.results[0]] = axis
+        for result in op.results:
+            split.axes[result] = axis
 
 
 def store_rows_axis(split: CooperativeSplit, store: tt.DescriptorStoreOp) -> int | None:
@@ -460,7 +483,9 @@ class WarpgroupEpilogue:
             return leaf
         operands = [self.share(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-        return Rewriter.replace_value_with_new_type(clone.results[0], type_)
+        for old, new in zip(op.results, clone.results):
+            self.built[(old, axis)] = Rewriter.replace_value_with_new_type(new, split.share_type(old.type, axis))
+        return self.built[(value, axis)]
 
     def store(self, store: Operation, staged: StagedStore | None) -> None:
         """Rebuild one store for this warpgroup's rows."""

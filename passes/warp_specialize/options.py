@@ -4,9 +4,11 @@ that act on them (so that a pipeline can check an option without loading the pas
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 MODES = ("marked", "auto")
-MODE_HELP = "marked: loops with tt.warp_specialize; auto: every loop holding a wgmma"
+MODE_HELP = ("marked: loops with tt.warp_specialize; auto: those, and every other loop holding a wgmma where the "
+             "cost model says it pays")
 
 CONSUMERS = ("auto", "pingpong", "cooperative")
 CONSUMERS_HELP = ("persistent kernels' consumer warpgroups: auto (ping-pong where pingpong.py's cost model "
@@ -25,3 +27,13 @@ def one_of(choices: Sequence[str]) -> Callable[[str], str | None]:
 check_mode = one_of(MODES)
 check_consumers = one_of(CONSUMERS)
 check_epilogue = one_of(EPILOGUES)
+
+
+@dataclass(frozen=True)
+class WarpSpecializeOptions:
+    """The options of `ttpipe-warp-specialize`, which its phases 0 and 1 take as well."""
+
+    mode: str = field(default="marked", metadata={"help": MODE_HELP, "check": check_mode})
+    num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
+    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
+    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})

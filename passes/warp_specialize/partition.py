@@ -2,14 +2,15 @@
 into which partitions each op of their bodies goes.
 
 Algorithm, for every `scf.for` marked `tt.warp_specialize` (`mode=marked`), or every loop
-holding a `ttng.warp_group_dot` (`mode=auto`, where the cost model `unprofitable` also
-has to find it worth it), on a copy of its function that replaces the function only when
+holding a `ttng.warp_group_dot` (`mode=auto`, where for a loop the user did not mark the
+cost model `unprofitable` also has to find it worth it), on a copy of its function that replaces the function only when
 the loop is specialized (a refused loop stays exactly as it was):
   0. Prepare the copy: the K loop's pointer loads become TMA loads of descriptors the
      kernel makes (`pointer_loads.tma_plan`, `pointer_loads_to_tma.convert`; a load that
      is no TMA box, or whose in-bounds guard the kernel is not shown to discard, refuses
-     the loop), and a persistent kernel's epilogue values computed ahead of its K loop
-     move after it (`common.ir.sink_below`).
+     the loop); in a persistent kernel, the tile loop's integer inductions are read in
+     closed form, `init + iteration * c` (`common.ir.closed_form_inductions`), and its
+     epilogue values computed ahead of its K loop move after it (`common.ir.sink_below`).
   1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
      `loop not warp-specialized: <reason>` (in `mode=auto` only loops holding a wgmma are
      reported) and keeps its ops unstamped, so the pipeliner handles it as before.
@@ -42,8 +43,10 @@ may lift):
     kernel's nest (`persistent_loops`: a tile loop holding exactly one `scf.for`, the K loop,
     and no wgmma of its own; either loop marked), which `persistent_refusal` checks: the K
     loop as above (with cooperative warpgroups, `plan` splits the epilogue after the K loop
-    in the tile loop's body), the tile loop at the function's top level with no iteration
-    arguments (this round), before the K loop only scalar arithmetic and splat constants,
+    in the tile loop's body), the tile loop at the function's top level carrying no values
+    but integer inductions (step 0 reads those in closed form: an epilogue tile counter
+    `tile_c += NUM_SMS`, as Triton's tutorial 09 keeps one), before the K loop only scalar
+    arithmetic and splat constants,
     after it an epilogue without regions; the ring plus TMA-store staging (with cooperative
     warpgroups also each staging tile's full/empty mbarrier pair) fits. Its K loop's ops are
     stamped as a lone loop's; the tile loop's ops `[0]` (the consumer runs them all) or
@@ -91,7 +94,7 @@ from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.tile_access import TileAccessAnalysis
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import backward_slice_in_block, sink_below, yielded_value
+from ttpipe.passes.common.ir import backward_slice_in_block, closed_form_inductions, sink_below, yielded_value
 from ttpipe.passes.common.hardware import (
     MBARRIER_BYTES,
     SM90_MAX_SHARED_MEMORY_PER_BLOCK,
@@ -107,14 +110,7 @@ from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, n
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert
 from ttpipe.passes.warp_specialize import attention, epilogue_partition, pingpong
-from ttpipe.passes.warp_specialize.options import (
-    CONSUMERS_HELP,
-    EPILOGUE_HELP,
-    MODE_HELP,
-    check_consumers,
-    check_epilogue,
-    check_mode,
-)
+from ttpipe.passes.warp_specialize.options import WarpSpecializeOptions
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 from ttpipe.passes.warp_specialize.pointer_loads import query_plan, tma_plan
 from ttpipe.passes.warp_specialize.tma_pipeline import (
@@ -360,6 +356,12 @@ def _body_sources(loop: scf.ForOp, value: SSAValue) -> list[Operation]:
     return []
 
 
+def weighs_cost(mode: str, *loops: scf.ForOp) -> bool:
+    """Whether the cost model decides: `mode=auto` on loops the user did not mark
+    `tt.warp_specialize` (a marked loop is specialized wherever it can be, in either mode)."""
+    return mode == "auto" and not any(WARP_SPECIALIZE in loop.attributes for loop in loops)
+
+
 def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
     """`mode=auto`'s cost model: why warp specialization would not pay for this loop, or None.
 
@@ -372,7 +374,7 @@ def unprofitable(loop: scf.ForOp, ping_pong: bool = False) -> str | None:
     kernel, against 1.11-1.19x for two consumer warpgroups (docs/measurements.md,
     2026-11-25). Two ping-pong warpgroups (`ping_pong`, a persistent kernel of `num_warps=4`,
     `pingpong.py`) are two consumer warpgroups too. A loop marked `tt.warp_specialize` is
-    specialized regardless (`mode=marked`)."""
+    specialized regardless, in either mode (`weighs_cost`)."""
     if consumer_warpgroups(loop) < 2 and not ping_pong:
         return ("one consumer warpgroup (num_warps=4) does not pay: the software pipeliner overlaps its "
                 "loads as well (mode=auto warp-specializes with two or more consumer warpgroups)")
@@ -384,7 +386,7 @@ def partition_loop(loop: scf.ForOp, default_stages: int, mode: str, consumers: s
     `unprofitable` finds no reason against it."""
     found = refusal(loop, default_stages)
     pingpong.loop_refusal(consumers)
-    if mode == "auto" and (why := unprofitable(loop)) is not None:
+    if weighs_cost(mode, loop) and (why := unprofitable(loop)) is not None:
         raise Refused(why)
     for op, parts in assign_partitions(found).items():
         op.attributes[PARTITION] = DenseArrayBase.from_list(i32, sorted(parts))
@@ -401,7 +403,7 @@ def partition_attention(loop: scf.ForOp, default_stages: int, mode: str, consume
     the option), for lack of shared memory, gets a remark saying what the asked depth needs."""
     check_context(loop)
     shaped = attention.recognize(loop, default_stages)
-    if mode == "auto" and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
+    if weighs_cost(mode, loop) and (why := unprofitable(loop) or attention.unprofitable(shaped)) is not None:
         raise Refused(why)
     turns = attention.takes_turns(shaped, consumers)
     remark_shallower_ring(shaped, " with Q, the staging tiles and the consumers' layout conversions")
@@ -433,8 +435,8 @@ def persistent_loops(loop: scf.ForOp) -> tuple[scf.ForOp, scf.ForOp] | None:
 def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
                        consumers: str, epilogue: str = "inline") -> WarpSpecializedLoop:
     """Step 1 for a persistent kernel: the K loop's preconditions (`refusal`), and the tile
-    loop's: at the top level of its function, no iteration arguments (this round: carried
-    scalars other than the induction variable would need a copy per partition), before the
+    loop's: at the top level of its function, no iteration arguments (step 0 has put the
+    inductions in closed form; other carried values would need a copy per partition), before the
     K loop only side-effect-free scalar ops and splat constants (tile offsets; the
     accumulator's zero-init), after it an epilogue of ops without regions, which the
     consumer runs once per tile; whether the consumers take turns (`pingpong.choose`, by
@@ -445,7 +447,8 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
     if not isinstance(tile.parent_op(), tt.FuncOp):
         raise Refused("the tile loop of a persistent kernel is nested in another loop or region")
     if tile.body.args[1:]:
-        raise Refused("the tile loop carries values (iteration arguments); only its induction variable this round")
+        raise Refused("the tile loop carries a value (iteration argument) that is not an induction advanced by a "
+                      "loop-invariant amount")
     found = refusal(k_loop, default_stages, nested=True)
     found.ping_pong = pingpong.choose(tile, k_loop, found.dots, consumers)
     ops = body_ops(tile)
@@ -487,7 +490,7 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     its K loop needs, both the K loop itself), and `PING_PONG` on the tile loop where its
     consumers take turns, so phase 2 sees the nest."""
     found = persistent_refusal(tile, k_loop, default_stages, consumers, epilogue)
-    if mode == "auto" and (why := unprofitable(tile, found.ping_pong)) is not None:
+    if weighs_cost(mode, tile, k_loop) and (why := unprofitable(tile, found.ping_pong)) is not None:
         raise Refused(why)
     k_parts = assign_partitions(found)
     producer_ops = producer_tile_ops(tile, k_loop, k_parts)
@@ -535,14 +538,14 @@ def is_candidate(loop: scf.ForOp, mode: str) -> bool:
     return any(isinstance(op, ttng.WarpGroupDotOp) for op in loop.walk())
 
 
-def _loops(func: tt.FuncOp) -> list[scf.ForOp]:
+def function_loops(func: tt.FuncOp) -> list[scf.ForOp]:
     """The loops of `func`, outermost first; a copy of `func` has its loops at the same
     positions, and rewriting a loop's loads keeps them there."""
     return [op for op in func.walk() if isinstance(op, scf.ForOp)]
 
 
 @dataclass(frozen=True)
-class PartitionLoops(ModulePass):
+class PartitionLoops(WarpSpecializeOptions, ModulePass):
     """Choose the loops to warp-specialize and stamp each body op with its partition (`ttg.partition`).
 
     See `ttpipe.passes.warp_specialize.partition` for the algorithm, the preconditions and
@@ -551,15 +554,10 @@ class PartitionLoops(ModulePass):
 
     name = "ttpipe-ws-partition"
 
-    mode: str = field(default="marked", metadata={"help": MODE_HELP, "check": check_mode})
-    num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
-    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
-    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
-
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for func in [f for f in op.ops if isinstance(f, tt.FuncOp)]:
             tried: set[int] = set()
-            loops = _loops(func)
+            loops = function_loops(func)
             for position in range(len(loops)):
                 loop = loops[position]
                 if not is_candidate(loop, self.mode) or any(PARTITION in op.attributes for op in loop.body.ops):
@@ -570,20 +568,23 @@ class PartitionLoops(ModulePass):
                     if tile in tried:
                         continue  # the other loop of a nest already tried
                     tried.add(tile)
-                specialized = self._specialize(func, position)
+                specialized, refused = self.specialize(func, position)
+                if refused is not None:
+                    emit_remark(loop, REMARK + str(refused))
                 if specialized is not func:
-                    func, loops = specialized, _loops(specialized)
+                    func, loops = specialized, function_loops(specialized)
 
-    def _specialize(self, func: tt.FuncOp, position: int) -> tt.FuncOp:
+    def specialize(self, func: tt.FuncOp, position: int) -> tuple[tt.FuncOp, Refused | None]:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
         it only if the loop is specialized (a refused loop stays exactly as it was,
         `rewrite_on_copy`). On the copy first: the K loop's pointer loads rewritten as TMA
-        loads (`pointer_loads.py`), and a persistent kernel's epilogue values computed ahead
-        of the K loop moved after it (`sink_below`). Returns the function now in place."""
-        loop = _loops(func)[position]
+        loads (`pointer_loads.py`); in a persistent kernel, the tile loop's carried
+        inductions in closed form (`closed_form_inductions`: an epilogue tile counter) and
+        the epilogue values computed ahead of the K loop moved after it (`sink_below`).
+        Returns the function now in place and the refusal, if any."""
 
         def specialize(copy: tt.FuncOp) -> None:
-            copy_loop = _loops(copy)[position]
+            copy_loop = function_loops(copy)[position]
             check_target(copy.get_toplevel_object(), copy_loop)
             nest = persistent_loops(copy_loop)
             k_loop = copy_loop if nest is None else nest[1]
@@ -595,16 +596,13 @@ class PartitionLoops(ModulePass):
                 if queries:
                     plan += query_plan(loops, analysis)
                 convert(DescriptorBuilder(copy, analysis), plan, restage=True)
-            copy_loop = _loops(copy)[position]
-            nest = persistent_loops(copy_loop)
+            nest = persistent_loops(function_loops(copy)[position])
             if nest is not None:
+                closed_form_inductions(nest[0])
                 sink_below(nest[1])
-            self._partition(copy_loop)
+            self._partition(function_loops(copy)[position])
 
-        in_place, refused = rewrite_on_copy(func, specialize)
-        if refused is not None:
-            emit_remark(loop, REMARK + str(refused))
-        return in_place
+        return rewrite_on_copy(func, specialize)
 
     def _partition(self, loop: scf.ForOp) -> None:
         nest = persistent_loops(loop)

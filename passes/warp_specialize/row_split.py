@@ -269,7 +269,7 @@ class WarpgroupRows:
         operand_axes = self.split.operand_axes(op, axis)
         operands = [self.get(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-        return Rewriter.replace_value_with_new_type(clone.results[0], type_)
+        return Rewriter.replace_value_with_new_type(clone.results[value.index], type_)
 
     @contextmanager
     def reading_as(self, value: SSAValue, replacement: SSAValue) -> Iterator[None]:

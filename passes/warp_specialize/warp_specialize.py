@@ -3,27 +3,20 @@ phases in order (see the package docstring and each phase's module)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from ttpipe.passes.warp_specialize.options import (
-    CONSUMERS_HELP,
-    EPILOGUE_HELP,
-    MODE_HELP,
-    check_consumers,
-    check_epilogue,
-    check_mode,
-)
+from ttpipe.passes.warp_specialize.options import WarpSpecializeOptions
 from ttpipe.passes.warp_specialize.partition import PartitionLoops
 from ttpipe.passes.warp_specialize.partition_loops import PartitionLoopsToWarpSpecialize
 from ttpipe.passes.warp_specialize.registers import AssignPartitionRegisters
 
 
 @dataclass(frozen=True)
-class WarpSpecialize(ModulePass):
+class WarpSpecialize(WarpSpecializeOptions, ModulePass):
     """Warp-specialize TMA + wgmma loops on sm_90: a TMA producer warp, wgmma consumer warpgroups, a ring of full/empty mbarriers.
 
     Before (TTGIR after accelerate-matmul, the loop marked by `tl.range(...,
@@ -90,11 +83,6 @@ class WarpSpecialize(ModulePass):
     """
 
     name = "ttpipe-warp-specialize"
-
-    mode: str = field(default="marked", metadata={"help": MODE_HELP, "check": check_mode})
-    num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
-    consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
-    epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue).apply(ctx, op)

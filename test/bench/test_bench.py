@@ -74,8 +74,9 @@ def test_case_patterns():
     names, unknown = harness.select_cases("gemm-ws-*-8192-*,gemm-bf16-4096")
     assert unknown is None and names[-1] == "gemm-bf16-4096"
     # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant),
-    # and the pointer-load GEMMs: 3 dtypes x 3 kernels
-    assert len(names) == 1 + 3 * 5 + 3 * 3 and all("-8192-" in name for name in names[:-1])
+    # the pointer-load GEMMs: 3 dtypes x 3 kernels, and tutorial 09's: 2 dtypes x 2 configs x
+    # (subtiled or not)
+    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
@@ -95,7 +96,8 @@ def test_ws_pointer_cases_are_the_tutorial_kernels():
 
 
 def test_ws_cases_are_issue_10s_gemms():
-    ws = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-") and "-ptr-" not in name}
+    ws = {name: case for name, case in CASES.items()
+          if name.startswith("gemm-ws-") and "-ptr-" not in name and "-tutorial09-" not in name}
     # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
     # kernel with its epilogue in its own warp, three dtypes, two sizes
     assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2
@@ -111,6 +113,22 @@ def test_ws_cases_are_issue_10s_gemms():
     # the cases that were there keep their kernels, their pipeline (the run's) and one stock version
     for name in ("gemm-bf16-4096", "gemm-bf16-8192", "gemm-fp8-4096", "softmax-bf16-16384x4096"):
         assert CASES[name].pipeline is None and CASES[name].stock_runs() == [("", CASES[name].constexprs)]
+
+
+def test_tutorial_cases_are_the_tutorial_kernel_subtiled_or_not():
+    """Tutorial 09's persistent matmul: two dtypes, two sizes, two configs, subtiled or not;
+    the flag on (stock's versions: on and off), C's descriptor block half as wide where the
+    epilogue is subtiled."""
+    tutorial = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-tutorial09-")}
+    assert len(tutorial) == 2 * 2 * 2 * 2
+    for name, case in tutorial.items():
+        subtile = name.endswith("-subtile")
+        assert case.kernel.__name__ == "matmul_tutorial_persistent" and case.pipeline == harness.WS_PIPELINE, name
+        assert case.constexprs["WARP_SPECIALIZE"] is True and case.constexprs["EPILOGUE_SUBTILE"] is subtile, name
+        assert [overrides for _, overrides in case.stock_variants] == [{"WARP_SPECIALIZE": True},
+                                                                        {"WARP_SPECIALIZE": False}], name
+        block_n = case.constexprs["BLOCK_N"]
+        assert case.full_signature()["c_desc"].endswith(f",{block_n // 2 if subtile else block_n}]>"), name
 
 
 def test_performance_table_without_gpu():

@@ -38,7 +38,10 @@ tutorials write them (03: grouped tiles, rows and columns kept in bounds with `%
 pointers advanced along K; B row-major and K-major; 09: persistent, `tl.where` keeping
 indices in bounds), whose loads ttpipe turns into TMA loads of tensormaps made on the
 device, in global scratch from the plug-in's allocator (no case before them sets one): one
-consumer, ping-pong and cooperative, K 0, 176 and 1008 (not multiples of 64), ragged M and N. All cases run in one child process
+consumer, ping-pong and cooperative, K 0, 176 and 1008 (not multiples of 64), ragged M and N.
+Triton's tutorial 09 persistent kernel as users copy it (`ttpipe.bench.kernels.matmul_tutorial_persistent`:
+`flatten=True` with the flag, a carried epilogue tile counter, the epilogue stored whole or
+subtiled in two halves), ping-pong and cooperative, ragged M and N, K 0, 120 and 1000. All cases run in one child process
 under a watchdog (`sm90a.run_cases`): a protocol bug that hangs the GPU is reported as a hang
 naming the case, not a stalled test run.
 
@@ -84,6 +87,9 @@ CASES += [("persistent_pointer_store", 8, 128, 256, dtype, m, n, k) for dtype in
           for m, n, k in ((300, 328, 64), (520, 600, 1000))]
 CASES += [("batched", warps, 128, bn, dtype, m, n, k) for warps, bn in ((4, 128), (8, 256))
           for dtype in ("float16", "bfloat16") for m, n, k in ((300, 328, 120), (256, 256, 1000))]
+CASES += [(kernel, warps, 128, bn, dtype, m, n, k) for kernel in ("tutorial09", "tutorial09_subtile")
+          for warps, bn in ((4, 128), (8, 256)) for dtype in ("float16", "bfloat16")
+          for m, n, k in ((300, 328, 0), (300, 328, 120), (520, 600, 1000))]
 BATCH = 3
 """The batched cases' batch: 3-D descriptors [BATCH, rows, K], a tile loop over all batches' tiles."""
 """(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages. At
@@ -112,6 +118,7 @@ def child() -> None:
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     import ttpipe.triton
+    from ttpipe.bench.kernels import matmul_tutorial_persistent
 
     @triton.jit
     def matmul_tma_ws(a_desc, b_desc, c_desc, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
@@ -310,6 +317,12 @@ def child() -> None:
                 compiled = matmul_tma_ws_batched[grid](
                     a_desc, b_desc, TensorDescriptor.from_tensor(c, [1, bm, bn]), m, n, k, BATCH, bm, bn, bk,
                     PERSISTENT_SMS, num_warps=warps, num_stages=3)
+            elif store.startswith("tutorial09"):
+                subtile = store.endswith("subtile")
+                grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
+                compiled = matmul_tutorial_persistent[grid](
+                    a_desc, b_desc, TensorDescriptor.from_tensor(c, [bm, bn // 2 if subtile else bn]), m, n, k, bm,
+                    bn, bk, 8, PERSISTENT_SMS, True, subtile, num_warps=warps, num_stages=3)
             elif store.startswith("persistent"):
                 grid = (min(PERSISTENT_SMS, grid[0] * grid[1]), )
                 compiled = matmul_tma_ws_persistent[grid](
@@ -345,7 +358,7 @@ def test_warp_specialized_tma_matmul():
     def two_consumers(case: list) -> bool:
         return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched",
                                            "persistent_epilogue_partition", "device_descriptors",
-                                           "pointers_persistent")
+                                           "pointers_persistent", "tutorial09", "tutorial09_subtile")
 
     # With an epilogue partition, its warp and the producer's share the third warpgroup.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2

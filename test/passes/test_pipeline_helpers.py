@@ -10,7 +10,12 @@ from xdsl.rewriter import InsertPoint
 from ttpipe.dialects import arith, scf, tt, ttg
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value, is_constant_int_value
 from ttpipe.passes.common.integers import log2_exact
-from ttpipe.passes.common.ir import erase_self_updating_iter_args, forward_slice, sink_below
+from ttpipe.passes.common.ir import (
+    closed_form_inductions,
+    erase_self_updating_iter_args,
+    forward_slice,
+    sink_below,
+)
 from ttpipe.passes.pipeline.expand import PipeliningOptions, Refusal, pipeline_for_loop
 from ttpipe.passes.pipeline.pipeline import predicate_stage_op
 from ttpipe.passes.pipeline.predicate import predicate_op
@@ -156,4 +161,45 @@ def test_sink_below_moves_what_only_later_ops_read():
     after = [op for op in block.ops if block.get_operation_index(op) > position]
     assert [op.name for op in before] == ["arith.constant", "arith.constant", "arith.addi"]  # %bound stays
     assert [op.name for op in after][:2] == ["arith.muli", "arith.addi"]  # %late, %later, in order
+    module.verify()
+
+
+INDUCTIONS = """
+module attributes {"ttg.target" = "cuda:90", "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%dst: !tt.ptr<i32>, %wide: !tt.ptr<i64>, %lo: i32, %n: i32, %w0: i64) {
+    %c3 = arith.constant 3 : i32
+    %c7 = arith.constant 7 : i32
+    %c9 = arith.constant 9 : i64
+    %t0 = arith.subi %lo, %c7 : i32
+    %r:3 = scf.for %i = %lo to %n step %c3 iter_args(%t = %t0, %w = %w0, %s = %t0) -> (i32, i64, i32) : i32 {
+      %tn = arith.addi %t, %c7 : i32
+      tt.store %dst, %tn : !tt.ptr<i32>
+      %wn = arith.addi %c9, %w : i64
+      %sn = arith.addi %s, %i : i32
+      scf.yield %tn, %wn, %sn : i32, i64, i32
+    }
+    tt.store %wide, %r#1 : !tt.ptr<i64>
+    tt.store %dst, %r#2 : !tt.ptr<i32>
+    tt.return
+  }
+}
+"""
+
+
+def test_closed_form_inductions_leave_only_what_is_no_induction():
+    """`%t` (advanced by 7, its update read in the body) and the i64 `%w` (advanced by 9, its
+    result read after the loop) are inductions: read as init + iteration * amount in the body
+    and init + trips * amount after it, and dropped. `%s` grows by the induction variable, not
+    a loop-invariant amount: it stays carried."""
+    module = parse_module(INDUCTIONS, "inductions.mlir").module
+    loop = closed_form_inductions(loop_of(module))
+    assert loop is loop_of(module) and len(loop.initArgs) == 1 and loop.body.args[1].type == i32
+    names = [op.name for op in loop.body.ops]
+    assert names[:4] == ["arith.subi", "arith.divsi", "arith.muli", "arith.addi"]  # (i - lo) / 3 * 7 + t0
+    block = loop.parent_block()
+    after = [op.name for op in block.ops][block.get_operation_index(loop) + 1:]
+    # max(0, ceildiv(n - lo, 3)) as i64, times 9, plus w0; then the stores
+    assert after[-7:] == ["arith.maxsi", "arith.extsi", "arith.muli", "arith.addi", "tt.store", "tt.store",
+                          "tt.return"]
+    assert closed_form_inductions(loop) is loop  # nothing left to put in closed form
     module.verify()

@@ -171,6 +171,23 @@ def test_persistent_ttgir_nests_both_loops_in_each_partition(persistent):
     assert "loop.stage" not in ttgir and "ttg.async_copy_global_to_local" not in ttgir
 
 
+def test_flattened_persistent_nest_is_specialized_as_a_nest():
+    """The persistent kernel's tile loop marked `flatten=True` as well (Triton's tutorial 09
+    marks it so): `ttpipe-ws-keep-nest` keeps the nest from `tritongpu-fuse-nested-loops`,
+    so it is specialized as the unflattened one is; with the flag alone the nest is fused
+    as stock Triton fuses it (one pipelined loop, its K iterations merged with the tiles')."""
+    flattened = PERSISTENT_TTIR.read_text().replace("} {tt.warp_specialize}", "} {tt.flatten, tt.warp_specialize}")
+    assert "tt.flatten" in flattened
+    source = ttpipe_compile.SourceFile(str(PERSISTENT_TTIR.with_name("flattened.ttir")), flattened)
+    marked = ttpipe_compile.compile_source(source, "sm_90a", pipeline=PIPELINE)
+    assert marked.asm["ttgir"].count("ttg.warp_specialize(") == 1
+    unmarked = flattened.replace("{tt.flatten, tt.warp_specialize}", "{tt.flatten}")
+    stock_like = ttpipe_compile.compile_source(ttpipe_compile.SourceFile(source.name, unmarked), "sm_90a",
+                                               pipeline=PIPELINE)
+    ttgir = stock_like.asm["ttgir"]
+    assert "ttg.warp_specialize" not in ttgir and ttgir.count("scf.for") == 2  # fused, and its zero-trip nest
+
+
 def test_persistent_sass_wgmma_in_the_consumer_tma_loads_in_the_producer(persistent):
     assert "setmaxnreg.dec.sync.aligned.u32 \t40" in persistent.asm["ptx"]
     lines = persistent.sass().splitlines()

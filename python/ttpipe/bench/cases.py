@@ -149,26 +149,37 @@ def _gemm(name: str, size: int, dtype: str, block_k: int, tolerance: float,
                 ("M", "N", "K"), "TFLOP/s", 2.0 * size**3, tolerance, setup, capabilities)
 
 
+BMM_SMALL_SIZES = ((2, 256), (3, 512))
+"""(batches, size) of the batched GEMM's small instances (the sanitizer's): whole 128x256
+tiles, as the kernel's grid assumes; K of 4 and 8 blocks."""
+
+
 def _batched_gemm(name: str, batch: int, size: int, tolerance: float) -> Case:
     block_m, block_n, block_k = 128, 256, 64
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8}
     signature = {"a_desc": f"tensordesc<bf16[{block_m},{block_k}]>", "b_desc": f"tensordesc<bf16[{block_n},{block_k}]>",
                  "c_desc": f"tensordesc<bf16[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
 
-    def setup(torch, device, seed, constexprs) -> Launch:
+    def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
+        batches, size = sizes
         generator = torch.Generator(device=device).manual_seed(seed)
-        a = torch.randn(batch, size, size, device=device, generator=generator).to(torch.bfloat16)
-        b = torch.randn(batch, size, size, device=device, generator=generator).to(torch.bfloat16)
-        c = torch.empty(batch, size, size, device=device, dtype=torch.bfloat16)
-        rows = batch * size
+        a = torch.randn(batches, size, size, device=device, generator=generator).to(torch.bfloat16)
+        b = torch.randn(batches, size, size, device=device, generator=generator).to(torch.bfloat16)
+        c = torch.empty(batches, size, size, device=device, dtype=torch.bfloat16)
+        rows = batches * size
         args = (_descriptor(a.view(rows, size), (block_m, block_k)), _descriptor(b.view(rows, size), (block_n, block_k)),
                 _descriptor(c.view(rows, size), (block_m, block_n)), size, size, size)
-        grid = ((size // block_m) * (size // block_n), batch)
+        grid = ((size // block_m) * (size // block_n), batches)
         return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), lambda: torch.bmm(a, b.transpose(1, 2)),
                       a.nbytes + b.nbytes)
 
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (batch, size))
+
     return Case(name, kernels.matmul_batched, signature, constexprs, {"num_warps": 8, "num_stages": 3},
-                ("M", "N", "K"), "TFLOP/s", 2.0 * batch * size**3, tolerance, setup)
+                ("M", "N", "K"), "TFLOP/s", 2.0 * batch * size**3, tolerance, setup, sized_setup=sized_setup,
+                small_sizes=BMM_SMALL_SIZES)
+
 
 
 ATTENTION_SMALL_SIZES = ((1, 2, 256), (2, 1, 384))
@@ -498,7 +509,8 @@ WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4n
 def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool,
                  pointers: bool = False) -> Launch:
     """A [M, K] @ B [N, K].T -> C [M, N] for a TMA GEMM kernel (`matmul_tma_ws(_persistent)`,
-    the persistent `matmul_tma`), or with `pointers` for a pointer kernel
+    the persistent `matmul_tma`, `matmul_tutorial_persistent`: C's descriptor block half as
+    wide under `EPILOGUE_SUBTILE`), or with `pointers` for a pointer kernel
     (`matmul_pointers_ws(_persistent)`: A, B.T as [K, N] (K-major) and C with their
     strides), at any size."""
     m, n, k = dims
@@ -525,8 +537,9 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
     if pointers:
         args = (a, b.T, c, m, n, k, *a.stride(), *b.T.stride(), *c.stride())
     else:
+        store_n = block_n // 2 if constexprs.get("EPILOGUE_SUBTILE") else block_n
         args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_n, block_k)),
-                _descriptor(c, (block_m, block_n)), m, n, k)
+                _descriptor(c, (block_m, store_n)), m, n, k)
     return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b), baseline, a.nbytes + b.nbytes)
 
 
@@ -602,6 +615,40 @@ WS_POINTER_GEMM_CASES = tuple(
 """Issue 10's GEMMs written with pointer loads, as users write them: non-persistent
 cooperative, persistent ping-pong and persistent cooperative."""
 
+def _tutorial_gemm(dtype_name: str, size: int, config: str, subtile: bool) -> Case:
+    """Triton's tutorial 09 persistent matmul as users copy it (`matmul_tutorial_persistent`:
+    `flatten=True, warp_specialize=True`, an epilogue tile counter of its own, subtiled or
+    not), through `WS_PIPELINE`, against cuBLAS and stock Triton's best of the same source
+    with the flag on and off (stock flattens both and specializes neither on Hopper)."""
+    block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
+    dtype, out_dtype = WS_DTYPES[dtype_name]
+    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8,
+                  "NUM_SMS": NUM_SMS_H100, "WARP_SPECIALIZE": True, "EPILOGUE_SUBTILE": subtile}
+    signature = {"a_desc": f"tensordesc<{dtype}[{block_m},{block_k}]>",
+                 "b_desc": f"tensordesc<{dtype}[{block_n},{block_k}]>",
+                 "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n // 2 if subtile else block_n}]>",
+                 "M": "i32", "N": "i32", "K": "i32"}
+
+    def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
+        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent=True)
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (size, size, size))
+
+    name = f"gemm-ws-tutorial09-{dtype_name}-{size}-{config}{'-subtile' if subtile else ''}"
+    return Case(name, kernels.matmul_tutorial_persistent, signature, constexprs,
+                {"num_warps": warps, "num_stages": stages}, ("M", "N", "K"), "TFLOP/s", 2.0 * size**3, 1e-2, setup,
+                capabilities=(90, ), pipeline=WS_PIPELINE,
+                stock_variants=(("ws=1", {"WARP_SPECIALIZE": True}), ("ws=0", {"WARP_SPECIALIZE": False})),
+                targets=(("triton", 1.10), ("torch", 1.05)), sized_setup=sized_setup, small_sizes=GEMM_SMALL_SIZES)
+
+
+TUTORIAL_GEMM_CASES = tuple(
+    _tutorial_gemm(dtype_name, size, config, subtile) for config in WS_CONFIGS for subtile in (False, True)
+    for dtype_name in ("bf16", "fp16") for size in (4096, 8192))
+"""Issue 10's persistent GEMM in the form of Triton's tutorial 09 (`flatten=True` with the
+flag, a carried epilogue tile counter, epilogue subtiling): bf16 and fp16, both configurations."""
+
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),
     _gemm("gemm-bf16-8192", 8192, "bf16", 64, 1e-2),
@@ -612,5 +659,6 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,
     *WS_POINTER_GEMM_CASES,
+    *TUTORIAL_GEMM_CASES,
     *MEMORY_BOUND_CASES,
 )}

@@ -84,6 +84,41 @@ def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, M, N, K,  #
 
 
 @triton.jit
+def matmul_tutorial_persistent(a_desc, b_desc, c_desc, M, N, K,  #
+                               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
+                               GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr, WARP_SPECIALIZE: tl.constexpr,
+                               EPILOGUE_SUBTILE: tl.constexpr):
+    """The persistent TMA matmul as Triton's tutorial 09 writes it: the tile loop marked
+    `flatten=True, warp_specialize=WARP_SPECIALIZE`, the epilogue's tile found from a counter
+    of its own (`tile_id_c`, carried by the tile loop), and with `EPILOGUE_SUBTILE` the
+    accumulator stored in two halves of BLOCK_N / 2 columns (reshape, permute, split; C's
+    descriptor block is the half)."""
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    start = tl.program_id(0)
+    tile_c = start - NUM_SMS
+    for tile in tl.range(start, tiles_m * tiles_n, NUM_SMS, flatten=True, warp_specialize=WARP_SPECIALIZE):
+        pid_m, pid_n = _grouped_tile(tile, tiles_m, tiles_n, GROUP_M)
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(k_tiles):
+            a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+            b = b_desc.load([pid_n * BLOCK_N, k * BLOCK_K])
+            acc = tl.dot(a, b.T, acc)
+        tile_c += NUM_SMS
+        pid_m, pid_n = _grouped_tile(tile_c, tiles_m, tiles_n, GROUP_M)
+        off_m = pid_m * BLOCK_M
+        off_n = pid_n * BLOCK_N
+        if EPILOGUE_SUBTILE:
+            halves = tl.permute(tl.reshape(acc, (BLOCK_M, 2, BLOCK_N // 2)), (0, 2, 1))
+            left, right = tl.split(halves)
+            c_desc.store([off_m, off_n], left.to(c_desc.dtype))
+            c_desc.store([off_m, off_n + BLOCK_N // 2], right.to(c_desc.dtype))
+        else:
+            c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+
+@triton.jit
 def matmul_pointers_ws(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm,  #
                        stride_cn, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
                        GROUP_M: tl.constexpr, WARP_SPECIALIZE: tl.constexpr):

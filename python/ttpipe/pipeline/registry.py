@@ -141,6 +141,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-verify-async", "ttpipe.passes.verify_async:VerifyAsync"),
     ("ttpipe-plant-async-mutant", "ttpipe.passes.verify_async.mutants:PlantAsyncMutant"),
     ("ttpipe-warp-specialize", "ttpipe.passes.warp_specialize.warp_specialize:WarpSpecialize"),
+    ("ttpipe-ws-keep-nest", "ttpipe.passes.warp_specialize.keep_nest:KeepNest"),
     ("ttpipe-ws-partition", "ttpipe.passes.warp_specialize.partition:PartitionLoops"),
     ("ttpipe-ws-partition-loops", "ttpipe.passes.warp_specialize.partition_loops:PartitionLoopsToWarpSpecialize"),
     ("ttpipe-ws-registers", "ttpipe.passes.warp_specialize.registers:AssignPartitionRegisters"),

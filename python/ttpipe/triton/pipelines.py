@@ -10,8 +10,11 @@ for line). Their options are the compile options that reach those passes (`num-w
 `impl=triton`, the pipeline is exactly Triton's.
 
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
-place of Triton's `nvgpu-warp-specialization` for the loops the user marks
-(`warp-specialize=true`; `auto` for every TMA+wgmma loop, `false` for Triton's pass), and
+place of Triton's `nvgpu-warp-specialization` for the loops the user marks and every other
+TMA+wgmma loop where its cost model says it pays (`warp-specialize=auto`; `true` for the
+marked loops only, `false` for Triton's pass), with
+`ttpipe-ws-keep-nest` before `tritongpu-fuse-nested-loops` (a persistent nest marked
+`flatten=True` as well stays a nest where warp specialization takes it), and
 `ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and `ttpipe-stream-loops`
 before the pipeliner (`row-ring=true`, `l2-eviction=true`, `reverse-rereads=true`,
 `stream-loops=true`); `row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
@@ -78,9 +81,11 @@ OPTIONS = (
     # pipeline expands.
     PassOption("scheduler", str, "default",
                "ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function"),
-    PassOption("warp-specialize", str, "true",
-               "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true; impl=triton: false unless "
-               "given) or all TMA+wgmma loops (auto); false: Triton's nvgpu-warp-specialization", _warp_specialize),
+    PassOption("warp-specialize", str, "auto",
+               "sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize and every other TMA+wgmma loop where "
+               "its cost model says it pays (auto: 1.17-1.58x stock on unmarked GEMMs and attention, "
+               "docs/measurements.md; impl=triton: false unless given), only the marked loops (true); false: Triton's "
+               "nvgpu-warp-specialization", _warp_specialize),
     PassOption("warp-specialize-consumers", str, "auto",
                "sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)", check_consumers),
     PassOption("warp-specialize-epilogue", str, "inline",
@@ -243,10 +248,12 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     if mode is not None:
         if capability // 10 != 9:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
+        options = {"mode": mode, "num-stages": values["num-stages"], "consumers": values["warp-specialize-consumers"],
+                   "epilogue": values["warp-specialize-epilogue"]}
         at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
-        steps[at] = ("ttpipe-warp-specialize", {"mode": mode, "num-stages": values["num-stages"],
-                                                 "consumers": values["warp-specialize-consumers"],
-                                                 "epilogue": values["warp-specialize-epilogue"]})
+        steps[at] = ("ttpipe-warp-specialize", options)
+        at = next(i for i, (name, _) in enumerate(steps) if name == "tritongpu-fuse-nested-loops")
+        steps.insert(at, ("ttpipe-ws-keep-nest", options))
     else:
         for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
             if values[name] != next(option.default for option in OPTIONS if option.name == name):

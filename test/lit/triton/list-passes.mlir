@@ -26,7 +26,7 @@
 // CHECK-NEXT:    num-ctas: int = 1  CTAs per cluster (compile option num_ctas)
 // CHECK-NEXT:    impl: str = ttpipe  'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered
 // CHECK-NEXT:    scheduler: str = default  ttpipe-schedule-loops's scheduler (impl=ttpipe): a registered name or module.path:function
-// CHECK-NEXT:    warp-specialize: str = true  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize (true; impl=triton: false unless given) or all TMA+wgmma loops (auto); false: Triton's nvgpu-warp-specialization
+// CHECK-NEXT:    warp-specialize: str = auto  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize and every other TMA+wgmma loop where its cost model says it pays {{.*}}
 // CHECK-NEXT:    warp-specialize-consumers: str = auto  sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)
 // CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
 // CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)
@@ -49,12 +49,13 @@
 // CHECK-NEXT:      {{(tritongpu|ttpipe)}}-optimize-dot-operands{{.*}}
 // CHECK-NEXT:      triton-nvidia-optimize-descriptor-encoding
 // CHECK-NEXT:      triton-loop-aware-cse
+// CHECK-NEXT:      ttpipe-ws-keep-nest{mode=auto num-stages=3 consumers=auto epilogue=inline}
 // CHECK-NEXT:      tritongpu-fuse-nested-loops
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      triton-licm
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      tritongpu-combine-tensor-select-and-if
-// CHECK-NEXT:      ttpipe-warp-specialize{mode=marked num-stages=3 consumers=auto epilogue=inline}
+// CHECK-NEXT:      ttpipe-warp-specialize{mode=auto num-stages=3 consumers=auto epilogue=inline}
 // CHECK-NEXT:      ttpipe-row-ring
 // CHECK-NEXT:      ttpipe-l2-eviction
 // CHECK-NEXT:      ttpipe-reverse-rereads

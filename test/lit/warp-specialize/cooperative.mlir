@@ -311,3 +311,83 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The epilogue subtiled as Triton's tutorial 09 writes it (EPILOGUE_SUBTILE: the accumulator
+// reshaped to [M, 2, N / 2], permuted, split, each half stored through a descriptor of
+// BLOCK_N / 2 columns): reshape, trans and split keep the M axis in dim 0, so each
+// warpgroup rebuilds them on its 64 rows, in the linear layouts less the warp basis that
+// steps between the warpgroups' rows ([64, 0, 0]), one split for both halves.
+// CHECK-DAG: #[[LIN:.+]] = #ttg.linear<{register = [[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 0, 64], [0, 1, 0]], lane = [[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0]], block = []}>
+// CHECK-DAG: #[[LIN1:.+]] = #ttg.linear<{register = [[0, 1, 0], [8, 0, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0], [0, 64, 0], [0, 0, 1]], lane = [[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0]], block = []}>
+// CHECK-DAG: #[[LIN2:.+]] = #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+// CHECK-LABEL: tt.func public @matmul_subtiled(
+// CHECK: ttg.warp_specialize
+// CHECK-NEXT: default {
+// CHECK: %[[RES:.+]] = ttng.warp_group_dot_wait %{{.+}}#0 {pendings = 0 : i32} : tensor<64x256xf32, #[[MMA:.+]]>
+// CHECK-NEXT: %[[HALVES:.+]] = tt.reshape %[[RES]] : tensor<64x256xf32, #[[MMA]]> -> tensor<64x2x128xf32, #[[LIN]]>
+// CHECK-NEXT: %[[COLS:.+]] = tt.trans %[[HALVES]] {order = array<i32: 0, 2, 1>} : tensor<64x2x128xf32, #[[LIN]]> -> tensor<64x128x2xf32, #[[LIN1]]>
+// CHECK-NEXT: %[[LEFT:.+]], %[[RIGHT:.+]] = tt.split %[[COLS]] : tensor<64x128x2xf32, #[[LIN1]]> -> tensor<64x128xf32, #[[LIN2]]>
+// CHECK-NEXT: arith.truncf %[[LEFT]] : tensor<64x128xf32, #[[LIN2]]>
+// CHECK: ttg.local_store %{{.+}}, %{{.+}} : tensor<64x128xf16, {{.+}}> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable, 128x128>
+// CHECK: ttng.async_tma_copy_local_to_global
+// CHECK: arith.truncf %[[RIGHT]] : tensor<64x128xf32, #[[LIN2]]>
+// CHECK-NOT: tt.split
+// CHECK: ttng.async_tma_copy_local_to_global
+// CHECK: ttg.warp_yield
+// CHECK: partition0(
+// CHECK: tt.reshape %{{.+}} : tensor<64x256xf32, #[[MMA]]> -> tensor<64x2x128xf32, #[[LIN]]>
+// CHECK: tt.split
+// CHECK-NOT: tt.split
+// CHECK: ttg.warp_return
+// CHECK: partition1(
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 0, 64], [0, 1, 0]], lane = [[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0], [64, 0, 0]], block = []}>
+#linear1 = #ttg.linear<{register = [[0, 1, 0], [8, 0, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0], [0, 64, 0], [0, 0, 1]], lane = [[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0], [64, 0, 0]], block = []}>
+#linear2 = #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0], [64, 0]], block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_subtiled(%arg0: !tt.tensordesc<tensor<128x64xf16, #shared>>, %arg1: i32, %arg2: i32, %arg3: i64, %arg4: i64, %arg5: !tt.tensordesc<tensor<256x64xf16, #shared>>, %arg6: i32, %arg7: i32, %arg8: i64, %arg9: i64, %arg10: !tt.tensordesc<tensor<128x128xf16, #shared>>, %arg11: i32, %arg12: i32, %arg13: i64, %arg14: i64, %arg15: i32, %arg16: i32, %arg17: i32) attributes {noinline = false} {
+    %c256_i32 = arith.constant 256 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.addi %arg17, %c63_i32 : i32
+    %3 = arith.divsi %2, %c64_i32 : i32
+    %4 = arith.muli %0, %c128_i32 : i32
+    %5 = arith.muli %1, %c256_i32 : i32
+    %6 = scf.for %arg18 = %c0_i32 to %3 step %c1_i32 iter_args(%arg19 = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
+      %11 = arith.muli %arg18, %c64_i32 : i32
+      %12 = tt.descriptor_load %arg0[%4, %11] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %13 = ttg.local_alloc %12 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %14 = tt.descriptor_load %arg5[%5, %11] : !tt.tensordesc<tensor<256x64xf16, #shared>> -> tensor<256x64xf16, #blocked>
+      %15 = ttg.local_alloc %14 : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #shared, #smem>
+      %16 = ttg.memdesc_trans %15 {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #shared, #smem> -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+      %17 = ttng.warp_group_dot %13, %16, %arg19 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+      scf.yield %17 : tensor<128x256xf32, #mma>
+    } {tt.warp_specialize}
+    %7 = arith.muli %0, %c128_i32 : i32
+    %8 = arith.muli %1, %c256_i32 : i32
+    %halves = tt.reshape %6 : tensor<128x256xf32, #mma> -> tensor<128x2x128xf32, #linear>
+    %cols = tt.trans %halves {order = array<i32: 0, 2, 1>} : tensor<128x2x128xf32, #linear> -> tensor<128x128x2xf32, #linear1>
+    %left, %right = tt.split %cols : tensor<128x128x2xf32, #linear1> -> tensor<128x128xf32, #linear2>
+    %lh = arith.truncf %left : tensor<128x128xf32, #linear2> to tensor<128x128xf16, #linear2>
+    %lb = ttg.convert_layout %lh : tensor<128x128xf16, #linear2> -> tensor<128x128xf16, #blocked1>
+    tt.descriptor_store %arg10[%7, %8], %lb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+    %8r = arith.addi %8, %c128_i32 : i32
+    %rh = arith.truncf %right : tensor<128x128xf32, #linear2> to tensor<128x128xf16, #linear2>
+    %rb = ttg.convert_layout %rh : tensor<128x128xf16, #linear2> -> tensor<128x128xf16, #blocked1>
+    tt.descriptor_store %arg10[%7, %8r], %rb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+    tt.return
+  }
+}

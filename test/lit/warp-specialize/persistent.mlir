@@ -211,7 +211,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Declined: the tile loop carries a value other than its induction variable.
+// Declined: the tile loop carries a value that is not an induction (it grows by the tile's
+// row offset, which is not loop-invariant), read by the epilogue.
 // CHECK-LABEL: tt.func public @tile_carries(
 // CHECK-NOT: ttg.warp_specialize
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -240,7 +241,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %pid = tt.get_program_id x : i32
     %tiles = arith.muli %tiles_m_1, %tiles_n_1 : i32
     %per_group = arith.muli %tiles_n_1, %c8_i32 : i32
-    // expected-remark @below {{loop not warp-specialized: the tile loop carries values (iteration arguments); only its induction variable this round}}
+    // expected-remark @below {{loop not warp-specialized: the tile loop carries a value (iteration argument) that is not an induction advanced by a loop-invariant amount}}
     %n = scf.for %tile = %pid to %tiles step %c132_i32 iter_args(%count = %c0_i32) -> (i32) : i32 {
       %first_m = arith.divsi %tile, %per_group : i32
       %first_m_1 = arith.muli %first_m, %c8_i32 : i32
@@ -264,8 +265,91 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       }
       %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
       %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
-      tt.descriptor_store %c_desc[%off_m, %off_n], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
-      %next = arith.addi %count, %c1_i32 : i32
+      %off_n_1 = arith.addi %off_n, %count : i32
+      tt.descriptor_store %c_desc[%off_m, %off_n_1], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+      %next = arith.addi %count, %off_m : i32
+      scf.yield %next : i32
+    } {tt.warp_specialize}
+    tt.return
+  }
+}
+
+// -----
+
+// A tile counter of the epilogue's own, as Triton's tutorial 09 keeps one (`tile_id_c`,
+// from pid - NUM_SMS, advanced by NUM_SMS before the epilogue reads it): an induction, read
+// in closed form (first + (tile - pid) / 132 * 132) so that the tile loop carries nothing
+// and is specialized.
+// CHECK-LABEL: tt.func public @tile_counter(
+// CHECK:         %[[PID:.*]] = tt.get_program_id x
+// CHECK:         %[[FIRST:.*]] = arith.subi %[[PID]], %c132_i32
+// CHECK:         ttg.warp_specialize
+// CHECK:         default {
+// CHECK:           scf.for %[[TILE:.*]] = %[[PID]] to %{{.*}} step %c132_i32 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i32, i32)
+// CHECK:             %[[SPAN:.*]] = arith.subi %[[TILE]], %[[PID]]
+// CHECK:             %[[ITER:.*]] = arith.divsi %[[SPAN]], %c132_i32
+// CHECK:             %[[STEPS:.*]] = arith.muli %[[ITER]], %c132_i32
+// CHECK:             %[[TILE_C:.*]] = arith.addi %[[FIRST]], %[[STEPS]]
+// CHECK:             %[[NEXT:.*]] = arith.addi %[[TILE_C]], %c132_i32
+// CHECK:             arith.divsi %[[NEXT]],
+// CHECK:             ttng.async_tma_copy_local_to_global
+// CHECK:         partition0(
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tile_counter(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c_desc: !tt.tensordesc<tensor<128x128xf16, #shared>>, %M: i32, %N: i32, %K: i32) attributes {noinline = false} {
+    %c127_i32 = arith.constant 127 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c132_i32 = arith.constant 132 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %tiles_m = arith.addi %M, %c127_i32 : i32
+    %tiles_m_1 = arith.divsi %tiles_m, %c128_i32 : i32
+    %tiles_n = arith.addi %N, %c127_i32 : i32
+    %tiles_n_1 = arith.divsi %tiles_n, %c128_i32 : i32
+    %k_tiles = arith.addi %K, %c63_i32 : i32
+    %k_tiles_1 = arith.divsi %k_tiles, %c64_i32 : i32
+    %pid = tt.get_program_id x : i32
+    %tiles = arith.muli %tiles_m_1, %tiles_n_1 : i32
+    %per_group = arith.muli %tiles_n_1, %c8_i32 : i32
+    %first_c = arith.subi %pid, %c132_i32 : i32
+    %n = scf.for %tile = %pid to %tiles step %c132_i32 iter_args(%tile_c = %first_c) -> (i32) : i32 {
+      %first_m = arith.divsi %tile, %per_group : i32
+      %first_m_1 = arith.muli %first_m, %c8_i32 : i32
+      %rows = arith.subi %tiles_m_1, %first_m_1 : i32
+      %rows_1 = arith.minsi %rows, %c8_i32 : i32
+      %in_group = arith.remsi %tile, %per_group : i32
+      %pid_m = arith.remsi %in_group, %rows_1 : i32
+      %pid_m_1 = arith.addi %first_m_1, %pid_m : i32
+      %pid_n = arith.divsi %in_group, %rows_1 : i32
+      %off_m = arith.muli %pid_m_1, %c128_i32 : i32
+      %off_n = arith.muli %pid_n, %c128_i32 : i32
+      %acc = scf.for %k = %c0_i32 to %k_tiles_1 step %c1_i32 iter_args(%c = %cst) -> (tensor<128x128xf32, #mma>)  : i32 {
+        %off_k = arith.muli %k, %c64_i32 : i32
+        %a = tt.descriptor_load %a_desc[%off_m, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %b = tt.descriptor_load %b_desc[%off_n, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %bs = ttg.local_alloc %b : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+        %d = ttng.warp_group_dot %as, %bt, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
+      %next = arith.addi %tile_c, %c132_i32 : i32
+      %c_m = arith.divsi %next, %tiles_n_1 : i32
+      %c_n = arith.remsi %next, %tiles_n_1 : i32
+      %c_off_m = arith.muli %c_m, %c128_i32 : i32
+      %c_off_n = arith.muli %c_n, %c128_i32 : i32
+      tt.descriptor_store %c_desc[%c_off_m, %c_off_n], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
       scf.yield %next : i32
     } {tt.warp_specialize}
     tt.return

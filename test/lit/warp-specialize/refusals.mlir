@@ -269,17 +269,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
-// A transpose of the accumulator mixes the warpgroups' rows: not split along M.
+// A reshape that merges the accumulator's M and N into one dim leaves no M axis to split
+// the epilogue along.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#flat = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @coop_transpose(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
+  tt.func @coop_flatten(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %n: i32, %p: !tt.ptr<f32>) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
-    // expected-remark @below {{loop not warp-specialized: 'tt.trans' after the loop cannot be split along M}}
+    // expected-remark @below {{loop not warp-specialized: 'tt.reshape' after the loop moves the M axis}}
     %acc = scf.for %k = %c0 to %n step %c1 iter_args(%c = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
       %a = tt.descriptor_load %d[%c0, %k] : !tt.tensordesc<tensor<128x128xf16, #shared>> -> tensor<128x128xf16, #blocked>
       %as = ttg.local_alloc %a : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
@@ -288,9 +290,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
       %r = ttng.warp_group_dot %as, %bs, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf16, #shared, #smem> * !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
       scf.yield %r : tensor<128x128xf32, #mma>
     } {tt.warp_specialize}
-    %t = tt.trans %acc {order = array<i32: 1, 0>} : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #mma>
-    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #mma>
-    tt.store %ps, %t : tensor<128x128x!tt.ptr<f32>, #mma>
+    %t = tt.reshape %acc : tensor<128x128xf32, #mma> -> tensor<16384xf32, #flat>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<16384x!tt.ptr<f32>, #flat>
+    tt.store %ps, %t : tensor<16384x!tt.ptr<f32>, #flat>
     tt.return
   }
 }
