@@ -66,9 +66,10 @@ value either at one M-half along an axis ("split along a") or whole ("re-laid ou
 Layouts are mapped to one warpgroup: the accumulator's mma to the 4-warp one above,
 `#ttg.blocked` by dividing the warps of dim 0 by C (else of the dim with most warps),
 `#ttg.linear` by dropping the warp bases that step between the warpgroups' rows (what a
-reshape or transpose of the accumulator is laid out in), `#ttg.slice` through its parent. Anything else declines the loop (`Refused`), as do: any
-other op after the loop with a tensor or a side effect (reductions, atomics,
-control flow), a store of a value not computed from an accumulator, a function returning
+reshape or transpose of the accumulator is laid out in), `#ttg.slice` through its parent.
+Anything else declines the loop (`Refused`), as do: any other op after the loop with a
+tensor or a side effect (reductions, atomics, control flow), a store of a value not
+computed from an accumulator, a function returning
 values, an op with a tensor before the loop that has side effects or regions (side-effect-free
 ones, epilogue offsets LICM hoisted, are rebuilt per warpgroup where the epilogue reads them
 and erased), more than one `tt.func` in the
@@ -337,7 +338,9 @@ def _forward_axes(split: CooperativeSplit) -> None:
             raise Refused(f"'{op.name}' combines accumulator rows along different axes")
         axis = forwarded_axis(op, axes.pop())
         if axis is None:
-            moved = isinstance(op, tt.SplitOp) or isinstance(op, tt.ReshapeOp) and not op.allow_reorder
+            if isinstance(op, tt.SplitOp):
+                raise Refused(f"'{op.name}' after the loop cuts along the M axis")
+            moved = isinstance(op, tt.ReshapeOp) and not op.allow_reorder
             raise Refused(f"'{op.name}' after the loop {'moves the M axis' if moved else 'cannot be split along M'}")
         for result in op.results:
             split.axes[result] = axis

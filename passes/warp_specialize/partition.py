@@ -3,8 +3,9 @@ into which partitions each op of their bodies goes.
 
 Algorithm, for every `scf.for` marked `tt.warp_specialize` (`mode=marked`), or every loop
 holding a `ttng.warp_group_dot` (`mode=auto`, where for a loop the user did not mark the
-cost model `unprofitable` also has to find it worth it), on a copy of its function that replaces the function only when
-the loop is specialized (a refused loop stays exactly as it was):
+cost model `unprofitable` also has to find it worth it), on a copy of its function that
+replaces the function only when the loop is specialized (a refused loop stays exactly as
+it was):
   0. Prepare the copy: the K loop's pointer loads become TMA loads of descriptors the
      kernel makes (`pointer_loads.tma_plan`, `pointer_loads_to_tma.convert`; a load that
      is no TMA box, or whose in-bounds guard the kernel is not shown to discard, refuses
