@@ -151,7 +151,7 @@ class DescriptorBuilder:
             return None  # a constant of the type wanted, not a cast of another
         for value in self.analysis.computed.get(poly, []):
             if point is not None and isinstance(value.type, IntegerType) and dominates(value, point):
-                return _cast(b, value, type_)
+                return b.sext_or_trunc(value, type_)
         return None
 
     def materialize(self, b: OpBuilder, poly: Poly, type_: IntegerType,
@@ -164,7 +164,7 @@ class DescriptorBuilder:
         for atoms, coefficient in ordered_terms(poly, self._order):
             term: SSAValue | None = None
             for atom in atoms:
-                value = _cast(b, atom_value(atom) if atom_value else atom, type_)
+                value = b.sext_or_trunc(atom_value(atom) if atom_value else atom, type_)
                 term = value if term is None else b.muli(term, value)
             if term is None:
                 term = b.constant(coefficient, type_)
@@ -239,13 +239,6 @@ def _without_iterations(poly: Poly) -> Poly:
             poly = rest + elapsed * scaled
     return poly
 
-
-def _cast(b: OpBuilder, value: SSAValue, type_: IntegerType) -> SSAValue:
-    if value.type == type_:
-        return value
-    if value.type.width.data < type_.width.data:
-        return b.insert(arith.ExtSIOp(value, result_type=type_)).out
-    return b.insert(arith.TruncIOp(value, result_type=type_)).out
 
 
 def convert(builder: DescriptorBuilder, accesses: Sequence[tuple[TileAccess, Attribute]],

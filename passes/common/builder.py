@@ -111,3 +111,12 @@ class OpBuilder:
 
     def select(self, condition: SSAValue, true_value: SSAValue, false_value: SSAValue) -> SSAValue:
         return self.insert(arith.SelectOp(condition, true_value, false_value)).result
+
+    def sext_or_trunc(self, value: SSAValue, type_: IntegerType) -> SSAValue:
+        """LLVM's `IRBuilder::CreateSExtOrTrunc`: `value` as the integer type `type_`,
+        sign-extended or truncated (itself where it has that type already)."""
+        if value.type == type_:
+            return value
+        if value.type.width.data < type_.width.data:
+            return self.insert(arith.ExtSIOp(value, result_type=type_)).out
+        return self.insert(arith.TruncIOp(value, result_type=type_)).out

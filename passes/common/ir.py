@@ -402,48 +402,37 @@ def erase_self_updating_iter_args(for_op: scf.ForOp) -> scf.ForOp:
 
 def closed_form_inductions(for_op: scf.ForOp) -> scf.ForOp:
     """LLVM's induction variable simplification for `scf.for`: each integer iteration
-    argument the loop advances by a loop-invariant amount (`advance`: `x' = x + c`), where
-    anything but its own update reads it, the update or the loop's result, is read in the
-    body as `init + iteration_index * c`, computed at the top of the body (the update then
-    adds `c` to that), and its result after the loop as `init + trip_count * c`; the
-    argument is dropped. The same values bit for bit: each is the sum mod 2^width. A
-    persistent kernel's epilogue tile counter (`tile_id_c += NUM_SMS`, Triton's tutorial
-    09) so becomes a function of the tile loop's induction variable, which every copy of
-    the loop can compute. Returns the loop (a new op when arguments were dropped)."""
+    argument the loop advances by a loop-invariant amount (`advance`: `x' = x + c`) is
+    dropped. Where the body reads it (or its update) other than to carry it on, it reads
+    `init + iteration_index * c`, computed at the top of the body (the update then adds `c`
+    to that); where the loop's result is read, it is `init + trip_count * c` after the loop.
+    The same values bit for bit: each is the sum mod 2^width. A persistent kernel's epilogue
+    tile counter (`tile_id_c += NUM_SMS`, Triton's tutorial 09) so becomes a function of the
+    tile loop's induction variable, which every copy of the loop can compute. Returns the
+    loop (a new op when arguments were dropped)."""
     body = for_op.body
     if body.args[0].type != i32:
         return for_op
     top = OpBuilder(InsertPoint.at_start(body), for_op.location)
     after = OpBuilder(InsertPoint.after(for_op), for_op.location)
     index = trips = None
-    updates: list[Operation] = []
+    read_updates: list[Operation] = []
     for arg in body.args[1:]:
         if not isinstance(arg.type, IntegerType) or (amount := advance(arg)) is None:
             continue
         init, update, result = init_value(arg), yielded_value(arg).owner, for_op.res[arg.index - 1]
-        if not (result.uses or any(use.operation is not update for use in arg.uses)
+        if (any(use.operation is not update for use in arg.uses)
                 or any(use.operation is not body.last_op for use in update.results[0].uses)):
-            continue
-        index = index or iteration_index(top, for_op)
-        arg.replace_all_uses_with(top.addi(init, top.muli(_as_width(top, index, arg.type), amount)))
+            index = index or iteration_index(top, for_op)
+            arg.replace_all_uses_with(top.addi(init, top.muli(top.sext_or_trunc(index, arg.type), amount)))
+            read_updates.append(update)
         if result.uses:
             trips = trips or trip_count(after, for_op)
-            result.replace_all_uses_with(after.addi(init, after.muli(_as_width(after, trips, arg.type), amount)))
-        updates.append(update)
+            result.replace_all_uses_with(after.addi(init, after.muli(after.sext_or_trunc(trips, arg.type), amount)))
     for_op = erase_self_updating_iter_args(for_op)
-    for update in updates:
-        if not update.results[0].uses:
-            Rewriter.erase_op(update)
+    for update in read_updates:
+        erase_dead_chain(None, update)  # where only the dropped argument's yield read it
     return for_op
-
-
-def _as_width(b: OpBuilder, value: SSAValue, type_: IntegerType) -> SSAValue:
-    """An i32 count as `type_` (sign-extended or truncated: the count mod 2^width either way)."""
-    width = type_.width.data
-    if width == 32:
-        return value
-    cast = arith.ExtSIOp if width > 32 else arith.TruncIOp
-    return b.insert(cast(value, result_type=type_)).out
 
 
 def _update_closure(arg: BlockArgument, yield_op: Operation, index: int) -> list[Operation] | None:

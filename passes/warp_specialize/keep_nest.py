@@ -13,10 +13,10 @@ flow. Stock Triton on Hopper flattens and pipelines the loop, ignoring the mark.
 
 Algorithm, for each persistent nest (`partition.persistent_loops`: a tile loop around one
 K loop) whose tile loop carries `tt.flatten` and either loop `tt.warp_specialize`:
-  1. Probe: phase 1 (`PartitionLoops.specialize`, with this pass's options) on a copy of
-     the function, standing in the module for the function (phase 1 reads the module's
-     attributes and counts its functions); then the function is put back and the copy
-     erased, so nothing of the probe stays.
+  1. Probe: phase 1 (`PartitionLoops.specialize` with `keep=False`, this pass's options)
+     on a copy of the function, standing in the module for the function (phase 1 reads the
+     module's attributes and counts its functions); then the function is put back and the
+     copy erased, so nothing of the probe stays.
   2. Taken: `tt.flatten` is dropped from the tile loop. fuse-nested-loops leaves the nest
      alone, and `ttpipe-warp-specialize` meets it as written.
   3. Refused: the nest stays marked, to be flattened and pipelined as stock Triton does it,
@@ -40,13 +40,11 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import scf, tt
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.pipeline.schedule import WARP_SPECIALIZE
 from ttpipe.passes.warp_specialize.options import WarpSpecializeOptions
-from ttpipe.passes.warp_specialize.cooperative import Refused
 from ttpipe.passes.warp_specialize.partition import REMARK, PartitionLoops, function_loops, persistent_loops
 
 FLATTEN = "tt.flatten"
@@ -60,18 +58,6 @@ def marked_nest(loop: scf.ForOp) -> bool:
     nest = persistent_loops(loop)
     return (nest is not None and nest[0] is loop and FLATTEN in loop.attributes
             and any(WARP_SPECIALIZE in each.attributes for each in nest))
-
-
-def probe(partitioner: PartitionLoops, func: tt.FuncOp, position: int) -> Refused | None:
-    """Phase 1's verdict on the loop at `position` of `func` (None: taken, else the
-    refusal), found on a copy standing in the module for `func`; `func` back in place."""
-    copy = func.clone()
-    Rewriter.insert_op(copy, InsertPoint.after(func))
-    func.detach()
-    in_place, refused = partitioner.specialize(copy, position)
-    Rewriter.insert_op(func, InsertPoint.before(in_place))
-    Rewriter.erase_op(in_place)
-    return refused
 
 
 @dataclass(frozen=True)
@@ -89,7 +75,7 @@ class KeepNest(WarpSpecializeOptions, ModulePass):
             for position, loop in enumerate(function_loops(func)):
                 if not marked_nest(loop):
                     continue
-                refused = probe(partitioner, func, position)
+                _, refused = partitioner.specialize(func, position, keep=False)
                 if refused is None:
                     del loop.attributes[FLATTEN]
                 else:

@@ -514,22 +514,27 @@ def partition_persistent(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int
     return found
 
 
-def rewrite_on_copy(func: tt.FuncOp, rewrite: Callable[[tt.FuncOp], None]) -> tuple[tt.FuncOp, Refused | None]:
-    """`rewrite` a copy of `func` that replaces it only where it succeeds; a refusal leaves
-    `func` exactly as it was. The module holds one of the two at a time (its attributes in
-    reach; `cooperative.plan` and the row split count its functions). Returns the function
-    now in place and the refusal, if any."""
+def rewrite_on_copy(func: tt.FuncOp, rewrite: Callable[[tt.FuncOp], None],
+                    keep: bool = True) -> tuple[tt.FuncOp, Refused | None]:
+    """`rewrite` a copy of `func` that replaces it only where it succeeds (and `keep`; with
+    `keep=False` a probe: the copy goes whatever happens); a refusal leaves `func` exactly as
+    it was. The module holds one of the two at a time (its attributes in reach;
+    `cooperative.plan` and the row split count its functions). Returns the function now in
+    place and the refusal, if any."""
     copy = func.clone()
     Rewriter.insert_op(copy, InsertPoint.after(func))
     func.detach()
+    refused = None
     try:
         rewrite(copy)
     except Refused as exc:
-        Rewriter.insert_op(func, InsertPoint.before(copy))
-        Rewriter.erase_op(copy)
-        return func, exc
-    func.erase()
-    return copy, None
+        refused = exc
+    if refused is None and keep:
+        func.erase()
+        return copy, None
+    Rewriter.insert_op(func, InsertPoint.before(copy))
+    Rewriter.erase_op(copy)
+    return func, refused
 
 
 def is_candidate(loop: scf.ForOp, mode: str) -> bool:
@@ -575,10 +580,10 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
                 if specialized is not func:
                     func, loops = specialized, function_loops(specialized)
 
-    def specialize(self, func: tt.FuncOp, position: int) -> tuple[tt.FuncOp, Refused | None]:
+    def specialize(self, func: tt.FuncOp, position: int, keep: bool = True) -> tuple[tt.FuncOp, Refused | None]:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
-        it only if the loop is specialized (a refused loop stays exactly as it was,
-        `rewrite_on_copy`). On the copy first: the K loop's pointer loads rewritten as TMA
+        it only if the loop is specialized and `keep` (a refused loop stays exactly as it
+        was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy first: the K loop's pointer loads rewritten as TMA
         loads (`pointer_loads.py`); in a persistent kernel, the tile loop's carried
         inductions in closed form (`closed_form_inductions`: an epilogue tile counter) and
         the epilogue values computed ahead of the K loop moved after it (`sink_below`).
@@ -603,7 +608,7 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
                 sink_below(nest[1])
             self._partition(function_loops(copy)[position])
 
-        return rewrite_on_copy(func, specialize)
+        return rewrite_on_copy(func, specialize, keep)
 
     def _partition(self, loop: scf.ForOp) -> None:
         nest = persistent_loops(loop)
