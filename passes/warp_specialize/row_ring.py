@@ -33,9 +33,14 @@ is its row:
      j % K. Whole slots make the waits, releases and barriers come once a slot: Triton's
      barrier analysis puts a CTA barrier between two waits on one mbarrier array and after
      an arrive, which once a chunk stalled every warp (ncu, docs/measurements.md).
-  4. At run time, at the function's start, the ring version runs where (a) R <= SLOTS / 2
-     (two rows in the ring, so the next row streams under this one), (b) the 1-D tensor's
-     coordinates fit i32 and S >= 0, (c) its base and every row's start are 16-byte aligned
+  4. At run time, at the function's start, the ring version runs where (a) R <= SLOTS - T,
+     T = ceil(`H100_BYTES_IN_FLIGHT_PER_SM` / slot bytes) (the stream slots: while a row
+     fills the rest, the producer keeps the next row's first T slots in flight, enough to
+     stream at the memory's bandwidth, and refills each slot the row's last loop releases
+     at once; R <= SLOTS is what progress needs: the producer fills the slots in order, each
+     waiting only for a slot of an earlier row, which that row's consumer releases in its
+     last loop without waiting for any later row), (b) the 1-D tensor's coordinates fit i32
+     and S >= 0, (c) its base and every row's start are 16-byte aligned
      (`base + C` and S times the element's bytes: TMA), and (d) no store
      of any row writes what any row's X1 or a prefetched load (step 6) reads: its byte hull
      over all rows is disjoint from theirs, or it writes X1's box of its own row (in place:
@@ -95,8 +100,8 @@ is its row:
      was shifted it each iteration, waiting for the load just issued: a layer norm's rows
      of 20 chunks ran at 0.79x copy against 0.88x now, fifteenth session).
   8. Where the ring pays (`RowProgram.launch_condition`): rows of `RING_MIN_ROW_BYTES` or more
-     that fill at most half the ring, i.e. L1 trip counts in a range. The ring's shared
-     memory holds one CTA per SM, which shorter rows pay for (the default pipeline runs
+     that leave the stream slots free (step 4a), i.e. L1 trip counts in a range. The ring's
+     shared memory holds one CTA per SM, which shorter rows pay for (the default pipeline runs
      several CTAs per SM); longer rows take step 4's else-branch, the loops as written at
      one CTA per SM. L1's bounds are constants or kernel arguments (`launch_condition.Bound`:
      an argument may be divided by a constant after adding one, as `tl.cdiv(N, BLOCK)`
@@ -119,6 +124,14 @@ offsets; since the fourteenth session `register_prefetch` takes offsets that adv
 loop-invariant amount). Fourteenth session: the online softmax 0.91 (1.39x stock), its runs' maxima and sums
 each one reduction once `ttpipe-merge-reductions` has merged the copies' (a pair of CTA
 barriers a slot instead of one a chunk); with one consumer it would still run at 0.68.
+Nineteenth session: rows filled half the ring at most (two rows in it) until rows filling
+all but the stream slots were measured as fast (`build/exp/residual_ab.py`, x copy, against
+the default pipeline that ran them before): a fused residual add + RMS norm reading two
+inputs, rows of 32768 / 40960, 0.96 / 0.96 against 0.64 / 0.63; the RMS norm at 65536 /
+81920 0.82 / 0.76 against 0.69 / 0.66; the online softmax (two consumers) 0.92 / 0.86
+against 0.69 / 0.63; the layer norm 0.68 / 0.65 against 0.69 / 0.67 (its consumer, not the
+memory, limits it at rows this long: 0.79 at 49152 either way). Two stream slots (32 KB)
+ran as fast as three or four.
 
 Remarks: `row ring not built: <reason>` at the function's first loop where its loops chain but a
 precondition fails or constant bounds give rows outside step 8's range. Preconditions: sm_90
@@ -253,9 +266,14 @@ class RowProgram:
         return RING_BYTES // (self.chunks_per_slot * self.row.chunk_bytes)
 
     @property
+    def stream_slots(self) -> int:
+        """Step 4a's T: the slots that hold the bytes an SM keeps in flight, left to the next row."""
+        return -(-H100_BYTES_IN_FLIGHT_PER_SM // (self.chunks_per_slot * self.row.chunk_bytes))
+
+    @property
     def most_row_slots(self) -> int:
-        """The slots a row may fill: half the ring, so that the next row streams in under it."""
-        return self.slots // 2
+        """The slots a row may fill: all but the stream slots, into which the next row streams under it."""
+        return self.slots - self.stream_slots
 
     @property
     def consumers(self) -> int:
@@ -264,7 +282,7 @@ class RowProgram:
 
     def launch_condition(self) -> TripsBetween:
         """Step 8: the trip counts of L1 for which the ring is the faster version: rows of
-        `RING_MIN_ROW_BYTES` or more that fill at most half the ring."""
+        `RING_MIN_ROW_BYTES` or more that leave the stream slots free."""
         loop = self.row.first
         least = max(1, -(-RING_MIN_ROW_BYTES // self.row.chunk_bytes))
         return TripsBetween(Bound.of(loop.lowerBound, self.func), Bound.of(loop.upperBound, self.func),
@@ -725,7 +743,7 @@ class RowRing(ModulePass):
 
     After:
 
-        scf.if (%n fits half the ring, the rows' stores clear of their reads, TMA-aligned) {
+        scf.if (%n fits the ring less its stream slots, the rows' stores clear of their reads, TMA-aligned) {
           ttg.warp_specialize
           default {            // the kernel's warps (and, where a loop reduces, a second consumer)
             scf.for %row = %pid to %G step %P { the body, pid := row: the first loop waits for

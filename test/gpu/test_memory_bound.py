@@ -3,9 +3,11 @@ compiled through the plug-in with the default pipeline (`ttpipe.triton.installed
 a control, by stock Triton, checked against float64 torch.
 
 Row kernels (`layernorm_looped`, `layernorm_three_pass`, `rmsnorm_looped`,
-`rmsnorm_block_pointers`, `softmax_online`, `row_sum`, `l2_normalize_counted`; one program
-per row, a plain `for` loop over the row's chunks of BLOCK, the block pointer kernel's loops
-carrying their offsets, the last kernel's loops counting chunks, `range(tl.cdiv(N, BLOCK))`):
+`rmsnorm_block_pointers`, `softmax_online`, `row_sum`, `l2_normalize_counted`,
+`rmsnorm_residual_looped`; one program per row, a plain `for` loop over the row's chunks of
+BLOCK, the block pointer kernel's loops carrying their offsets, the L2 normalisation's loops
+counting chunks, `range(tl.cdiv(N, BLOCK))`, the last kernel reading two inputs, x and a
+residual):
 N not a multiple of BLOCK (1000 in chunks of 256, 33000 in chunks of 1024: a ragged last
 chunk), N smaller than one block (100 in 256), N = 1, one row, several rows, N a multiple of
 BLOCK, the bench's chunk (2048 elements at 8 warps); bf16 inputs, float32 on two of the
@@ -13,7 +15,8 @@ sizes. `pointwise_persistent` (a grid-stride loop): n not a multiple of BLOCK on
 smaller than the number of blocks (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller
 than one block, n a multiple of BLOCK. `test_row_ring_kernels` runs the norms (the layer
 norm in two loops and in three, the RMS norm with pointers and with block pointers), online
-softmax and the chunk-counting L2 normalisation on RING_SIZES, whose rows `ttpipe-row-ring`
+softmax and the chunk-counting L2 normalisation on RING_SIZES (the residual RMS norm on
+RESIDUAL_SIZES), whose rows `ttpipe-row-ring`
 (persistent programs, a producer warp, a ring of chunk slots; on by default) takes or leaves
 to the compile without it (chosen at launch), and checks the choice: more rows than SMs
 (programs take several rows, the ring wraps, a ragged last chunk reads into the next row),
@@ -35,7 +38,7 @@ import pytest
 from sm90a import run_cases, why_not
 
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
-               "row_sum", "l2_normalize_counted")
+               "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""
@@ -56,15 +59,24 @@ RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
                 "softmax_online", "l2_normalize_counted")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
-              (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): False,
-              (700, 20000, 2048, 8): False}
-"""Sizes -> whether the launch runs the ring version (rows of 48 KB up to half the ring): more
-rows than SMs (the ring wraps), ragged (the last chunk reads into the next row) and not;
-rows whose last chunks, past the runs of whole slots, fill part of a slot, one slot (32768:
-the layer norm's runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged; 33000); rows
-too long (35 chunks) and too short (10) for it, which run the compile without it."""
+              (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): True,
+              (3, 90000, 2048, 8): False, (700, 20000, 2048, 8): False}
+"""Sizes -> whether the launch runs the ring version (rows of 48 KB up to the ring less its two
+stream slots, 10 of its 12 slots of 16 KB): more rows than SMs (the ring wraps), ragged (the
+last chunk reads into the next row) and not; rows whose last chunks, past the runs of whole
+slots, fill part of a slot, one slot (32768: the layer norm's runs of 12 chunks, then 4) and
+more (40000: 8 of 20, ragged; 33000); rows of 35 chunks (9 slots: more than half the ring,
+the next row streaming into the other 3); rows too long (44 chunks, 11 slots) and too short
+(10) for it, which run the compile without it."""
+RESIDUAL_SIZES = {(300, 13000, 1024, 4): True, (200, 32768, 2048, 8): True, (150, 40000, 2048, 8): True,
+                  (3, 45000, 2048, 8): False, (700, 10000, 2048, 8): False}
+"""The same for the residual RMS norm, whose chunks are twice as long (x's and r's): rows of 13
+chunks of 4 KB (4 slots), 16 and 20 chunks of 8 KB (8 and 10 slots: more than half the
+ring), and rows too long (11 slots) and too short (5 chunks, 40 KB)."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
-RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4) for kernel in RING_KERNELS]
+RING_CASES += [("rmsnorm_residual_looped", "ttpipe", "bfloat16", *size) for size in RESIDUAL_SIZES]
+RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4)
+               for kernel in (*RING_KERNELS, "rmsnorm_residual_looped")]
 RING_CASES += [("rmsnorm_constexpr", "ttpipe", "bfloat16", *size) for size in RING_SIZES if size[1] % size[2] == 0]
 """The row-ring run's cases (`_in_place`: y is x)."""
 EPS = 1e-5
@@ -114,6 +126,11 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                 elif kernel == "l2_normalize_counted":
                     y = fresh_output()
                     args, reference = (x, y, x.stride(0), n), functional.normalize(x64, dim=-1)
+                elif kernel == "rmsnorm_residual_looped":
+                    y = fresh_output()
+                    r = torch.randn(rows, n, device="cuda").to(dtype)
+                    args = (x, r, y, w, x.stride(0), n, EPS)
+                    reference = functional.rms_norm(x64 + r.double(), (n, ), w64, EPS)
                 elif kernel in ("rmsnorm_looped", "rmsnorm_block_pointers", "rmsnorm_constexpr"):
                     y = fresh_output()
                     args, reference = (x, y, w, x.stride(0), n, EPS), functional.rms_norm(x64, (n, ), w64, EPS)
@@ -148,7 +165,8 @@ def test_memory_bound_kernels():
 
 def test_row_ring_kernels():
     results = run_child(RING_CASES, RING_PIPELINE)
-    wrong = [r for r in results if r["itself"] != RING_SIZES.get(tuple(r["case"][3:]), True)]
+    wrong = [r for r in results if r["itself"] != (RESIDUAL_SIZES if "residual" in r["case"][0] else RING_SIZES).get(
+        tuple(r["case"][3:]), True)]
     assert not wrong, "launched the other version:\n" + "\n".join(json.dumps(r) for r in wrong)
 
 

@@ -171,7 +171,7 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
         assert versions["num_warps"] == 8 and ring.metadata.num_warps > 8
         assert condition["upper"] == {"constant": None, "argument": 5, "add": 0, "divisor": 1}
         assert condition["without"] == "ttpipe-row-ring"
-        assert (condition["at_least"], condition["at_most"]) == (12, 24)
+        assert (condition["at_least"], condition["at_most"]) == (12, 40)
         assert "ttg.warp_specialize" in ring.asm["ttgir"] and "ttpipe.launch_when" not in ring.asm["ttgir"]
 
         launched = []
@@ -180,13 +180,15 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
         launch = ring.run
         assert isinstance(launch, VersionedLaunch) and ring.run is launch
         row = lambda n: (None, None, None, None, n, n, 1e-5, 2048)  # noqa: E731
-        launch(1, 1, 1, 0, "ring", None, None, None, None, *row(32768))
-        assert launched == [(ring, "ring")] and runs_itself(ring, row(32768))
-        for n in (8192, 131072, 0):  # 4 chunks, 64, none: the compile without the ring
+        for n in (32768, 81920):  # 16 chunks, 40 (10 of the 12 slots)
+            launch(1, 1, 1, 0, "ring", None, None, None, None, *row(n))
+            assert runs_itself(ring, row(n))
+        assert launched == [(ring, "ring")] * 2
+        for n in (8192, 81921, 0):  # 4 chunks, 41, none: the compile without the ring
             launch(1, 1, 1, 0, "ring", None, None, None, None, *row(n))
             assert not runs_itself(ring, row(n))
         other = launch.other
-        assert [kernel for kernel, _ in launched[1:]] == [other] * 3
+        assert [kernel for kernel, _ in launched[2:]] == [other] * 3
         assert other.metadata.instrumentation_mode == f"{marker}|without=ttpipe-row-ring"
         assert "ttg.warp_specialize" not in other.asm["ttgir"] and not hasattr(other.metadata, METADATA_KEY)
     assert CompiledKernel.run is original  # uninstall unwraps it

@@ -362,7 +362,7 @@ one-block-per-row cases."""
 ROW_SMALL_SIZES = ((3, 1000), (2, 5000), (134, 25000))
 """The row kernels' small instances (rows, N): 3 rows shorter than a chunk (LOOPED_BLOCK), 2
 rows of 3 chunks, the last ragged, and 134 rows of 13 chunks, the last ragged, which
-`ttpipe-row-ring` takes (rows of 64 KB or more: the ring wraps, two SMs take two rows)."""
+`ttpipe-row-ring` takes (rows of 48 KB or more: the ring wraps, two SMs take two rows)."""
 
 POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 """The grid-stride kernel's small instances (n, programs): one program, less than a block;
@@ -373,10 +373,15 @@ LOOPED_KERNELS = {
     "layernorm-three-pass": ("layernorm-three-pass", kernels.layernorm_three_pass, ("w_ptr", "b_ptr")),
     "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
     "rmsnorm-block-pointers": ("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
+    "rmsnorm-residual": ("rmsnorm-residual-looped", kernels.rmsnorm_residual_looped, ("w_ptr", )),
     "softmax": ("softmax-online", kernels.softmax_online, ()),
     "row-sum": ("row-sum", kernels.row_sum, ()),
 }
 """Looped row op -> (case name prefix, kernel, its bf16 weight vectors of N)."""
+
+RESIDUAL_OPS = ("rmsnorm-residual", )
+"""The looped ops that read a second [rows, N] input, a residual r added to x (`r_ptr`, after
+`x_ptr`)."""
 
 
 def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
@@ -396,6 +401,11 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
+    if op in RESIDUAL_OPS:
+        r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
+        return Launch((x, r, y, w, x.stride(0), cols, eps), (rows, ), y,
+                      lambda: functional.rms_norm(x.float() + r.float(), (cols, ), w.float(), eps),
+                      lambda: functional.rms_norm(x + r, (cols, ), w, eps), x.nbytes + r.nbytes + w.nbytes)
     if op.startswith("rmsnorm"):
         rows_argument = (rows, ) if op == "rmsnorm-block-pointers" else ()
         return Launch((x, y, w, x.stride(0), cols, eps, *rows_argument), (rows, ), y,
@@ -415,18 +425,20 @@ def _looped(op: str, cols: int, ring: bool = True) -> Case:
     """A looped row kernel over rows of cols bf16 elements (LOOPED_BYTES); without `ring`,
     through NO_ROW_RING_PIPELINE (the name ends in `-no-row-ring`). Work: one read of
     the input and one write of the output, plus the norms' weight vectors read once:
-    2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w);
-    the row sum rows * cols * 2 + rows * 4 (a float32 a row)."""
+    2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w;
+    + rows * cols * 2 for a residual); the row sum rows * cols * 2 + rows * 4 (a float32 a
+    row)."""
     prefix, kernel, weights = LOOPED_KERNELS[op]
     reduces = op == "row-sum"
+    residuals = ("r_ptr", ) if op in RESIDUAL_OPS else ()
     rows = LOOPED_BYTES // (cols * 2 * (1 if reduces else 2))
-    signature = {"x_ptr": "*bf16", "y_ptr": "*fp32" if reduces else "*bf16", **dict.fromkeys(weights, "*bf16"),
-                 "stride": "i32", "N": "i32"}
+    signature = {"x_ptr": "*bf16", **dict.fromkeys(residuals, "*bf16"), "y_ptr": "*fp32" if reduces else "*bf16",
+                 **dict.fromkeys(weights, "*bf16"), "stride": "i32", "N": "i32"}
     if weights:
         signature["eps"] = "fp32"
     if op == "rmsnorm-block-pointers":
         signature["rows"] = "i32"
-    work = rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2) + len(weights) * cols * 2
+    work = (1 + len(residuals)) * rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2) + len(weights) * cols * 2
     # the norms and softmax: seed 002's goals; the row sum, which it only checks: no regression
     targets = (("triton", 0.98), ) if reduces else (("copy", 0.90), ("triton", 1.5))
 
@@ -437,7 +449,8 @@ def _looped(op: str, cols: int, ring: bool = True) -> Case:
         return sized_setup(torch, device, seed, constexprs, (rows, cols))
 
     return Case(f"{prefix}-bf16-{rows}x{cols}{'' if ring else '-no-row-ring'}", kernel, signature,
-                {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", *weights, "stride", "N"),
+                {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS},
+                ("x_ptr", *residuals, "y_ptr", *weights, "stride", "N"),
                 "TB/s", work, 1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
                 small_sizes=ROW_SMALL_SIZES, pipeline=None if ring else NO_ROW_RING_PIPELINE)
 
@@ -477,14 +490,15 @@ def _pointwise() -> Case:
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
     _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
-    _pointwise()) + tuple(_looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax",
-                                                                   "layernorm-three-pass"))
+    _looped("rmsnorm-residual", 8192), _looped("rmsnorm-residual", 32768), _pointwise()) + tuple(
+    _looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax", "layernorm-three-pass"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
 N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
-pointers and the looped row sum at 32768, and the grid-stride pointwise kernel; then the
-norms and softmax at 32768 (the layer norm in two loops and in three), whose rows
-`ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
+pointers and the looped row sum at 32768, the RMS norm of x plus a residual (two inputs
+read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, and the
+grid-stride pointwise kernel; then the norms and softmax at 32768 (the layer norm in two
+loops and in three), whose rows `ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"

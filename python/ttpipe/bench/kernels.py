@@ -406,6 +406,29 @@ def rmsnorm_looped(x_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def rmsnorm_residual_looped(x_ptr, r_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    """y = h / sqrt(mean(h * h) + eps) * w with h = x + r, the residual add fused into the
+    norm (a transformer block's pre-norm), in chunks of BLOCK (one row per program): pass 1
+    sums h * h in float32, pass 2 reads x and r again, scales and stores each chunk."""
+    row = tl.program_id(0).to(tl.int64)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        h = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32) + \
+            tl.load(r_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        total_sq += h * h
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        h = tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32) + \
+            tl.load(r_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (h * rstd * w).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def rmsnorm_block_pointers(x_ptr, y_ptr, w_ptr, stride, N, eps, rows, BLOCK: tl.constexpr):
     """`rmsnorm_looped` written with block pointers (`tl.make_block_ptr`, advanced a chunk per
     iteration; Triton makes the advances offsets its loops carry)."""

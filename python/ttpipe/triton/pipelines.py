@@ -104,9 +104,9 @@ OPTIONS = (
                "time walks it backwards: what the earlier loop read last, still in L2, first)"),
     PassOption("row-ring", bool, True,
                "sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer "
-               "warp through a ring of shared memory, persistent over rows, for rows of 64 KB up to half the ring: "
-               "0.80-0.93x copy against 0.74-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile "
-               "without it for other rows, docs/measurements.md)"),
+               "warp through a ring of shared memory, persistent over rows, for rows of 48 KB up to the ring less the "
+               "slots the next row streams into: 0.90-0.96x copy against 0.64-0.76x at rows of 32768 bf16; the Triton "
+               "plug-in launches a compile without it for other rows, docs/measurements.md)"),
     PassOption("row-cache", bool, False,
                "sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by "
                "default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, "

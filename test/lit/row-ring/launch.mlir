@@ -1,13 +1,14 @@
 // RUN: ttpipe-opt %s --split-input-file -p ttpipe-row-ring | filecheck %s
 // RUN: ttpipe-opt %s --split-input-file --remarks -p ttpipe-row-ring 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
 
-// Where the ring pays (rows of 48 KB up to half the ring): f16 chunks of 2048 elements, 4 KB,
-// slots of 4 chunks, 12 slots, so rows of 12 to 24 chunks (at most 6 slots). The rows' length
-// is a kernel argument (%n) and the loops start at another (%lower, a multiple of 16: each
-// chunk starts on 16 bytes of its row, as TMA needs): the ring is built and
-// the range written on the function, for the Triton plug-in to choose at each launch.
+// Where the ring pays (rows of 48 KB up to the ring less its stream slots): f16 chunks of 2048
+// elements, 4 KB, slots of 4 chunks, 12 slots, 2 of them the stream slots (32 KB in flight for
+// the next row), so rows of 12 to 40 chunks (at most 10 slots). The rows' length is a kernel
+// argument (%n) and the loops start at another (%lower, a multiple of 16: each chunk starts on
+// 16 bytes of its row, as TMA needs): the ring is built and the range written on the function,
+// for the Triton plug-in to choose at each launch.
 // CHECK-LABEL: tt.func @from_arguments(
-// CHECK-SAME: attributes {ttpipe.launch_when = {at_least = 12 : i64, at_most = 24 : i64, lower_argument = 3 : i64, step = 2048 : i64, upper_argument = 4 : i64, without = "ttpipe-row-ring"}}
+// CHECK-SAME: attributes {ttpipe.launch_when = {at_least = 12 : i64, at_most = 40 : i64, lower_argument = 3 : i64, step = 2048 : i64, upper_argument = 4 : i64, without = "ttpipe-row-ring"}}
 // CHECK: ttg.warp_specialize(
 #blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -112,7 +113,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // -----
 
 // Rows of 4 chunks (16 KB): the default pipeline's CTAs per SM serve them better; no ring.
-// REMARK: remark: row ring not built: rows of 4 chunks; the ring pays for 12 to 24
+// REMARK: remark: row ring not built: rows of 4 chunks; the ring pays for 12 to 40
 // CHECK-LABEL: tt.func @four_chunks(
 // CHECK-NOT: ttg.warp_specialize
 // CHECK: tt.return
@@ -171,7 +172,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // (the trip range is in steps of 1). The trip count is made again at the function's start,
 // before the ops that computed it for the loops.
 // CHECK-LABEL: tt.func @chunks_counted(
-// CHECK-SAME: attributes {ttpipe.launch_when = {at_least = 12 : i64, at_most = 24 : i64, lower = 0 : i64, step = 1 : i64, upper_add = 2047 : i64, upper_argument = 3 : i64, upper_divisor = 2048 : i64, without = "ttpipe-row-ring"}}
+// CHECK-SAME: attributes {ttpipe.launch_when = {at_least = 12 : i64, at_most = 40 : i64, lower = 0 : i64, step = 1 : i64, upper_add = 2047 : i64, upper_argument = 3 : i64, upper_divisor = 2048 : i64, without = "ttpipe-row-ring"}}
 // CHECK-NEXT: %[[ROW:.*]] = tt.get_program_id x
 // CHECK-NEXT: %[[PROGRAMS:.*]] = tt.get_num_programs x
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32

@@ -12,10 +12,10 @@
 // UNFENCED: error: the TMA copy overwrites slot [0] of the 48x2048xf16 shared memory after local_load of another thread with no fence.proxy.async (ttng.fence_async_shared) between{{.*}}[proxy-fence]
 
 // A row summed, then divided by its sum and stored (one row per program; f16 chunks of 2048
-// elements, 4 KB: slots of 4 chunks, 12 slots in 192 KB). At the start: the row fills at
-// most half the ring (6 slots), the stride is not negative, the 1-D view of every row fits
-// i32 coordinates, its base is 16-byte aligned, and y's rows lie clear of x's or on them
-// (in place). Then the programs past 132 do nothing; the others allocate the ring (48
+// elements, 4 KB: slots of 4 chunks, 12 slots in 192 KB). At the start: the row fills at most
+// the ring less its 2 stream slots (10 slots), the stride is not negative, the 1-D view of
+// every row fits i32 coordinates, its base is 16-byte aligned, and y's rows lie clear of x's or
+// on them (in place). Then the programs past 132 do nothing; the others allocate the ring (48
 // chunks; a full and an empty mbarrier a slot), make one descriptor for every row, and
 // split. No loop reduces across warps, so one consumer: the kernel's warps walk rows pid,
 // pid + 132, ...: both loops run in steps of a slot (the body 4 times: whole slots, every
@@ -33,7 +33,7 @@
 // CHECK-LABEL: tt.func @row_twice(
 // CHECK: %[[PID:.+]] = tt.get_program_id x
 // CHECK: %[[G:.+]] = tt.get_num_programs x
-// CHECK: arith.cmpi sle, %{{.+}}, %c6_i32
+// CHECK: arith.cmpi sle, %{{.+}}, %c10_i32
 // CHECK: tt.ptr_to_int
 // CHECK: arith.remsi %{{.+}}, %c16_i64
 // CHECK: scf.if %{{.+}} {
