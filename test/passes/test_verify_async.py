@@ -67,25 +67,25 @@ ring and the cooperative epilogue's layout conversion exceed shared memory
 (`test_warp_specialize_compile.py`)."""
 
 
-@pytest.mark.parametrize("options", ["num-warps=4", "num-warps=8", "num-warps=4 warp-specialize-consumers=cooperative",
-                                     "num-warps=4 warp-specialize-epilogue=partition",
-                                     "num-warps=8 warp-specialize=auto",
-                                     "num-warps=8 warp-specialize=auto warp-specialize-consumers=pingpong"])
+@pytest.mark.parametrize("options", ["num-warps=4", "num-warps=4 warp-specialize-consumers=cooperative",
+                                     "num-warps=4 warp-specialize-epilogue=partition", "num-warps=8",
+                                     "num-warps=8 warp-specialize-consumers=pingpong"])
 def test_no_error_on_ttpipes_warp_specialized_kernels(options):
-    """Every input, marked loops (and with `auto` the attention kernels at num_warps=8)
-    warp-specialized, but those made to be declined (`DECLINED`)."""
+    """Every input through the named pipeline (`warp-specialize=auto`, its default): at
+    num_warps=4 the marked loops warp-specialized, at num_warps=8 the attention kernels, but
+    those made to be declined (`DECLINED`)."""
     for source in sorted(WS_INPUTS.glob("*.ttir")):
         text = source.read_text()
         parsed = parse_module(text, str(source))
         module = driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
         results, remarks = _checked(module)
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
-        auto = "warp-specialize=auto" in options
+        eight_warps = "num-warps=8" in options
         turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
         if source.stem in DECLINED:
             continue
-        if (auto and source.stem.startswith("attention") and not source.stem.endswith("d64") and not turns_refused) or (
-                not auto and options != "num-warps=8" and "tt.warp_specialize" in text):
+        if (eight_warps and source.stem.startswith("attention") and not source.stem.endswith("d64")
+                and not turns_refused) or (not eight_warps and "tt.warp_specialize" in text):
             assert "ttg.warp_specialize" in str(module), source
 
 

@@ -3,9 +3,11 @@ bytes, SSA names from any location name, multi-block regions in custom forms."""
 
 import pytest
 
+from ttpipe.dialects.ttg_attrs import BlockedEncodingAttr
 from ttpipe.roundtrip import check_text
 from ttpipe.ir import floats
 from ttpipe.ir.printer import _sanitize
+from ttpipe.textio import parse_module
 
 
 def _roundtrips(tmp_path, text: str) -> None:
@@ -90,3 +92,30 @@ def test_warp_specialize_partition_with_several_blocks(tmp_path):
   }
 }
 """)
+
+
+def test_a_type_read_again_is_the_file_s_own():
+    """`Parser.try_type` reads a bracketed type once per parse: a second module whose alias
+    `#blocked` means another layout reads its own, and the same text in one module gives
+    the same type on every op."""
+    def module(size_per_thread: int) -> str:
+        blocked = (f"#ttg.blocked<{{sizePerThread = [{size_per_thread}], threadsPerWarp = [32], "
+                   "warpsPerCTA = [4], order = [0]}>")
+        return f"""#blocked = {blocked}
+module attributes {{"ttg.num-warps" = 4 : i32}} {{
+  tt.func @k(%p: tensor<128x!tt.ptr<f16>, #blocked>) -> tensor<128xf16, #blocked> {{
+    %a = tt.load %p : tensor<128x!tt.ptr<f16>, #blocked>
+    %b = tt.load %p : tensor<128x!tt.ptr<f16>, #blocked>
+    %c = arith.addf %a, %b : tensor<128xf16, #blocked>
+    tt.return %c : tensor<128xf16, #blocked>
+  }}
+}}
+"""
+    for size in (1, 2):
+        parsed = parse_module(module(size), "k.mlir").module
+        loads = [op for op in parsed.walk() if op.name == "tt.load"]
+        types = {load.result.type for load in loads}
+        assert len(types) == 1
+        encoding = types.pop().encoding
+        assert isinstance(encoding, BlockedEncodingAttr)
+        assert list(encoding.size_per_thread) == [size]

@@ -63,6 +63,10 @@ from ttpipe.textio.registry import Registry, default_registry
 
 _WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
+_BRACKETED_TYPE = re.compile(r"(?:![A-Za-z_][\w$.]*|tensor|vector)<")
+"""The start of a type spelled with angle brackets (`tensor<...>`, `!tt.ptr<...>`), up to its
+`<`: `Parser.try_type`'s cache reads such a type once per text."""
+_ANGLE_OR_QUOTE = re.compile(r'[<>"]')
 _KEYWORD = re.compile(r"[A-Za-z_][\w$.\-]*")
 _VALUE_ID = re.compile(r"%([\w$.\-]+)(?:#(\d+))?")
 _VALUE_DEF = re.compile(r"%([\w$.\-]+)(?::(\d+))?")
@@ -129,6 +133,7 @@ class Parser:
         self._resolving_aliases: set[str] = set()
         self.scopes: list[_Scope] = []
         self.op_offsets: dict[int, int] = {}
+        self._bracketed_types: dict[str, Attribute] = {}
         self._file_attr = StringAttr(source.name)
 
     # ----------------------------------------------------------------- cursor basics
@@ -256,7 +261,45 @@ class Parser:
         return t
 
     def try_type(self) -> Attribute | None:
+        """A type at the cursor, or None. A type spelled with angle brackets (`tensor<...>`,
+        `!tt.ptr<...>`, most of a TTGIR file's types, each repeated on many ops) is read once
+        per parse: its text, up to the matching `>`, maps to the type it read (the text
+        alone decides it: aliases are the file's own)."""
         pos = self.skip()
+        end = self._bracketed_end(pos)
+        if end is None:
+            return self._read_type(pos)
+        key = self.text[pos:end]
+        found = self._bracketed_types.get(key)
+        if found is not None:
+            self.pos = end
+            return found
+        found = self._read_type(pos)
+        if found is not None and self.pos == end:
+            self._bracketed_types[key] = found
+        return found
+
+    def _bracketed_end(self, pos: int) -> int | None:
+        """Where the type spelled with angle brackets at `pos` ends (after its matching `>`);
+        None for any other type, or for one whose brackets are not matched by a plain count
+        (a `->` or a string inside)."""
+        m = _BRACKETED_TYPE.match(self.text, pos)
+        if m is None:
+            return None
+        depth = 0
+        for bracket in _ANGLE_OR_QUOTE.finditer(self.text, m.end() - 1):
+            c = bracket.group()
+            if c == "<":
+                depth += 1
+            elif c == '"' or self.text[bracket.start() - 1] == "-":
+                return None
+            else:
+                depth -= 1
+                if depth == 0:
+                    return bracket.end()
+        return None
+
+    def _read_type(self, pos: int) -> Attribute | None:
         text = self.text
         if pos >= len(text):
             return None
