@@ -583,11 +583,12 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
     def specialize(self, func: tt.FuncOp, position: int, keep: bool = True) -> tuple[tt.FuncOp, Refused | None]:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
         it only if the loop is specialized and `keep` (a refused loop stays exactly as it
-        was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy first: the K loop's pointer loads rewritten as TMA
-        loads (`pointer_loads.py`); in a persistent kernel, the tile loop's carried
-        inductions in closed form (`closed_form_inductions`: an epilogue tile counter) and
-        the epilogue values computed ahead of the K loop moved after it (`sink_below`).
-        Returns the function now in place and the refusal, if any."""
+        was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy
+        first: the K loop's pointer loads rewritten as TMA loads (`pointer_loads.py`); in a
+        persistent kernel, the tile loop's carried inductions in closed form
+        (`closed_form_inductions`: an epilogue tile counter) and the epilogue values
+        computed ahead of the K loop moved after it (`sink_below`). Returns the function now
+        in place and the refusal, if any."""
 
         def specialize(copy: tt.FuncOp) -> None:
             copy_loop = function_loops(copy)[position]

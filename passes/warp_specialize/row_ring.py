@@ -54,9 +54,9 @@ is its row:
          each later loop's loads of X1's tiles read them there (no wait: L1 waited in every
          warp); in Ln, once the slot's chunks are read, a proxy fence and a `gpu.barrier`
          (every warp has read the slot), the arrive on its empty mbarrier, and a second
-         barrier (so the analysis adds none before the next read). A row's slots are the CTA's slot count g .. g + R - 1 (g: slots of the
-         earlier rows, all consumers'), the ring slot and phase of g' being g' % SLOTS and
-         (g' / SLOTS) & 1.
+         barrier (so the analysis adds none before the next read). A row's slots are the
+         CTA's slot count g .. g + R - 1 (g: slots of the earlier rows, all consumers'), the
+         ring slot and phase of g' being g' % SLOTS and (g' / SLOTS) & 1.
        - a one-warp partition walks every row: for each of its slots, wait for the empty
          mbarrier (phase flipped: the first pass through the ring does not wait), expect K
          chunks' bytes on the full one and issue K TMA copies per cached load; a chunk past
@@ -261,14 +261,19 @@ class RowProgram:
         return max(1, SLOT_BYTES // self.row.chunk_bytes)
 
     @property
+    def slot_bytes(self) -> int:
+        """The bytes of a slot's chunks (what its full mbarrier expects)."""
+        return self.chunks_per_slot * self.row.chunk_bytes
+
+    @property
     def slots(self) -> int:
         """The ring's slots."""
-        return RING_BYTES // (self.chunks_per_slot * self.row.chunk_bytes)
+        return RING_BYTES // self.slot_bytes
 
     @property
     def stream_slots(self) -> int:
         """Step 4a's T: the slots that hold the bytes an SM keeps in flight, left to the next row."""
-        return -(-H100_BYTES_IN_FLIGHT_PER_SM // (self.chunks_per_slot * self.row.chunk_bytes))
+        return -(-H100_BYTES_IN_FLIGHT_PER_SM // self.slot_bytes)
 
     @property
     def most_row_slots(self) -> int:
@@ -545,7 +550,7 @@ def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], ext
     fb.insert(ttng.WaitBarrierOp(single_buffer_view(fb, ring.empty, slot), fb.xori(phase, fb.int_constant(1, 32))))
     full = single_buffer_view(fb, ring.full, slot)
     true = fb.constant(1, i1)
-    fb.insert(ttng.BarrierExpectOp(full, true, size=ring.chunks_per_slot * program.row.chunk_bytes))
+    fb.insert(ttng.BarrierExpectOp(full, true, size=program.slot_bytes))
     for within in range(ring.chunks_per_slot):
         chunk = fb.addi(fb.muli(fill, fb.int_constant(ring.chunks_per_slot, 32)), fb.int_constant(within, 32))
         in_row = fb.cmpi(CmpIPredicate.slt, chunk, trips)

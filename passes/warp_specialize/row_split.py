@@ -235,9 +235,7 @@ class WarpgroupRows:
         owner = value.owner
         outside = (isinstance(owner, Operation) and owner.parent_block() is self.loop.parent_block()
                    and is_before_in_block(owner, self.loop))
-        built = self._build_free(value, axis, outside)
-        (self.scopes[0] if outside else self.scopes[-1])[key] = built
-        return built
+        return self._build_free(value, axis, outside)
 
     def _inside(self, op: Operation) -> bool:
         """`op` is the first loop's, or comes after it (later loops, the ops between them):
@@ -256,20 +254,25 @@ class WarpgroupRows:
         return self.mapping[value]
 
     def _build_free(self, value: SSAValue, axis: Axis, outside: bool) -> SSAValue:
+        """`value` along `axis`, built outside the loops or where the region reads it, and
+        recorded in that scope (with an op of several results, `tt.split`'s, each result:
+        the op is cloned once)."""
         op = value.owner
         if isinstance(value, BlockArgument) or op.regions or not is_side_effect_free(op):
             raise Refused(f"a tensor the warpgroups cannot re-create ('{getattr(op, 'name', 'argument')}')")
-        b = self.outer if outside else self.builder
-        type_ = self.split.share_type(value.type, axis)
-        leaf = rebuilt_leaf(b, op, type_, axis, self.index)
+        b, scope = (self.outer, self.scopes[0]) if outside else (self.builder, self.scopes[-1])
+        leaf = rebuilt_leaf(b, op, self.split.share_type(value.type, axis), axis, self.index)
         if leaf is not None:
+            scope[(value, axis)] = leaf
             return leaf
         if isinstance(op, arith.ConstantOp):
             raise Refused("a non-splat tensor constant read by the warpgroups")
         operand_axes = self.split.operand_axes(op, axis)
         operands = [self.get(v, a) for v, a in zip(op.operands, operand_axes)]
         clone = b.insert_clone(op.clone(value_mapper=dict(zip(op.operands, operands))))
-        return Rewriter.replace_value_with_new_type(clone.results[value.index], type_)
+        for old, new in zip(op.results, clone.results):
+            scope[(old, axis)] = Rewriter.replace_value_with_new_type(new, self.split.share_type(old.type, axis))
+        return scope[(value, axis)]
 
     @contextmanager
     def reading_as(self, value: SSAValue, replacement: SSAValue) -> Iterator[None]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ttpipe.bench import kernels
 
@@ -179,7 +179,6 @@ def _batched_gemm(name: str, batch: int, size: int, tolerance: float) -> Case:
     return Case(name, kernels.matmul_batched, signature, constexprs, {"num_warps": 8, "num_stages": 3},
                 ("M", "N", "K"), "TFLOP/s", 2.0 * batch * size**3, tolerance, setup, sized_setup=sized_setup,
                 small_sizes=BMM_SMALL_SIZES)
-
 
 
 ATTENTION_SMALL_SIZES = ((1, 2, 256), (2, 1, 384))
@@ -368,20 +367,27 @@ POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 """The grid-stride kernel's small instances (n, programs): one program, less than a block;
 2 programs over 3 blocks, the last ragged (program 0 takes two)."""
 
-LOOPED_KERNELS = {
-    "layernorm": ("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
-    "layernorm-three-pass": ("layernorm-three-pass", kernels.layernorm_three_pass, ("w_ptr", "b_ptr")),
-    "rmsnorm": ("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
-    "rmsnorm-block-pointers": ("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
-    "rmsnorm-residual": ("rmsnorm-residual-looped", kernels.rmsnorm_residual_looped, ("w_ptr", )),
-    "softmax": ("softmax-online", kernels.softmax_online, ()),
-    "row-sum": ("row-sum", kernels.row_sum, ()),
-}
-"""Looped row op -> (case name prefix, kernel, its bf16 weight vectors of N)."""
+class LoopedKernel(NamedTuple):
+    """A looped row op's case name prefix, kernel, bf16 weight vectors of N, and the
+    [rows, N] inputs it reads beside x (a residual r added to x: `r_ptr`, after `x_ptr`)."""
 
-RESIDUAL_OPS = ("rmsnorm-residual", )
-"""The looped ops that read a second [rows, N] input, a residual r added to x (`r_ptr`, after
-`x_ptr`)."""
+    prefix: str
+    kernel: Any
+    weights: tuple[str, ...]
+    residuals: tuple[str, ...] = ()
+
+
+LOOPED_KERNELS = {
+    "layernorm": LoopedKernel("layernorm-looped", kernels.layernorm_looped, ("w_ptr", "b_ptr")),
+    "layernorm-three-pass": LoopedKernel("layernorm-three-pass", kernels.layernorm_three_pass, ("w_ptr", "b_ptr")),
+    "rmsnorm": LoopedKernel("rmsnorm-looped", kernels.rmsnorm_looped, ("w_ptr", )),
+    "rmsnorm-block-pointers": LoopedKernel("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
+    "rmsnorm-residual": LoopedKernel("rmsnorm-residual-looped", kernels.rmsnorm_residual_looped, ("w_ptr", ),
+                                     ("r_ptr", )),
+    "softmax": LoopedKernel("softmax-online", kernels.softmax_online, ()),
+    "row-sum": LoopedKernel("row-sum", kernels.row_sum, ()),
+}
+"""Looped row op -> its kernel."""
 
 
 def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
@@ -401,7 +407,7 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
-    if op in RESIDUAL_OPS:
+    if LOOPED_KERNELS[op].residuals:
         r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
         return Launch((x, r, y, w, x.stride(0), cols, eps), (rows, ), y,
                       lambda: functional.rms_norm(x.float() + r.float(), (cols, ), w.float(), eps),
@@ -428,9 +434,8 @@ def _looped(op: str, cols: int, ring: bool = True) -> Case:
     2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w;
     + rows * cols * 2 for a residual); the row sum rows * cols * 2 + rows * 4 (a float32 a
     row)."""
-    prefix, kernel, weights = LOOPED_KERNELS[op]
+    prefix, kernel, weights, residuals = LOOPED_KERNELS[op]
     reduces = op == "row-sum"
-    residuals = ("r_ptr", ) if op in RESIDUAL_OPS else ()
     rows = LOOPED_BYTES // (cols * 2 * (1 if reduces else 2))
     signature = {"x_ptr": "*bf16", **dict.fromkeys(residuals, "*bf16"), "y_ptr": "*fp32" if reduces else "*bf16",
                  **dict.fromkeys(weights, "*bf16"), "stride": "i32", "N": "i32"}
