@@ -14,6 +14,7 @@ writes it (`attention_fwd_two_loops`, D = 128, 128x128 blocks); `attention_point
 only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
 """
 
+import functools
 import pathlib
 import re
 
@@ -28,7 +29,9 @@ INPUTS = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs
 AUTO = "ttgir-sm90{warp-specialize=auto}"
 
 
+@functools.cache
 def compile_input(name: str, pipeline: str = AUTO, num_warps: int = 8):
+    """The input compiled to a cubin, once per test session (the tests only read it)."""
     return ttpipe_compile.compile_file(str(INPUTS / name), "sm_90a", pipeline=pipeline, num_warps=num_warps)
 
 

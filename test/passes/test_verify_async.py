@@ -72,15 +72,18 @@ ring and the cooperative epilogue's layout conversion exceed shared memory
                                      "num-warps=8 warp-specialize-consumers=pingpong"])
 def test_no_error_on_ttpipes_warp_specialized_kernels(options):
     """Every input through the named pipeline (`warp-specialize=auto`, its default): at
-    num_warps=4 the marked loops warp-specialized, at num_warps=8 the attention kernels, but
-    those made to be declined (`DECLINED`)."""
+    num_warps=4 the marked loops warp-specialized (the unmarked attention kernels stay on the
+    software pipeliner there, whose outputs the corpus test checks), at num_warps=8 the
+    attention kernels, but those made to be declined (`DECLINED`)."""
+    eight_warps = "num-warps=8" in options
     for source in sorted(WS_INPUTS.glob("*.ttir")):
         text = source.read_text()
+        if not eight_warps and "tt.warp_specialize" not in text:
+            continue
         parsed = parse_module(text, str(source))
         module = driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
         results, remarks = _checked(module)
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
-        eight_warps = "num-warps=8" in options
         turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
         if source.stem in DECLINED:
             continue
