@@ -205,12 +205,24 @@ def _load_boxes(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[TileAcces
     return boxes
 
 
-def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> bool:
-    """The store writes, in the chain's last loop, exactly the tile that loop reads of a cached
-    load (step 3's in-place kernel)."""
-    return (ancestor_in_block(row.last.body, store) is not None
-            and any(same_box(access, box, row.last, row.last, same_base=False)
-                    for access, _ in row.reads(len(row.loops) - 1)))
+def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> CachedLoad | None:
+    """The cached load of which the store writes, in the chain's last loop, exactly the tile
+    that loop reads (step 3's in-place kernel); None where it writes no such tile."""
+    if ancestor_in_block(row.last.body, store) is None:
+        return None
+    return next((load for access, load in row.reads(len(row.loops) - 1)
+                 if same_box(access, box, row.last, row.last, same_base=False)), None)
+
+
+def rewritten_early(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> CachedLoad | None:
+    """The cached load whose row the store rewrites before the last loop: in the body of a loop
+    Lk of the chain but the last, it writes X1's tile of Lk's iteration (X1's base and box,
+    iteration for iteration), so that the loops after Lk must read what it stored (the ring
+    forwards it, `ttpipe-row-ring` step 5). None where it does not."""
+    loop = store.parent_op()
+    if loop not in row.loops[:-1]:
+        return None
+    return next((load for load in row.loads if same_box(load.first, box, row.first, loop)), None)
 
 
 def _region(first: scf.ForOp, second: scf.ForOp) -> list[Operation]:
@@ -272,7 +284,7 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
             else:
                 store_range = ranges.byte_range(box)
                 safe = disjoint(b, store_range, row_range)
-                if in_place(row, box, store):
+                if in_place(row, box, store) is load:
                     same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
                     safe = b.insert(arith.OrIOp(safe, same)).result
             ok = b.insert(arith.AndIOp(ok, safe)).result

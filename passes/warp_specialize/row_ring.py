@@ -43,8 +43,11 @@ is its row:
      and S >= 0, (c) its base and every row's start are 16-byte aligned
      (`base + C` and S times the element's bytes: TMA), and (d) no store
      of any row writes what any row's X1 or a prefetched load (step 6) reads: its byte hull
-     over all rows is disjoint from theirs, or it writes X1's box of its own row (in place:
-     same address and stride, the same box iteration for iteration). The hulls are affine
+     over all rows is disjoint from theirs, or it writes that load's box of its own row in
+     place (the same address and stride, the same box iteration for iteration): X1's in
+     the last loop (through any pointer: the rows' addresses decide) or, through X1's own
+     pointer, in an earlier loop (forwarded, step 5); a prefetched load's in a later loop
+     than the load's (the row's prefetches are issued before it). The hulls are affine
      in the row, so rows 0 and G - 1 bound them. Otherwise the function body runs as written.
   5. The ring version, `ttg.warp_specialize`:
        - C consumers (the default region, and with C = 2 a partition of as many warps, on
@@ -56,7 +59,13 @@ is its row:
          (every warp has read the slot), the arrive on its empty mbarrier, and a second
          barrier (so the analysis adds none before the next read). A row's slots are the
          CTA's slot count g .. g + R - 1 (g: slots of the earlier rows, all consumers'), the
-         ring slot and phase of g' being g' % SLOTS and (g' / SLOTS) & 1.
+         ring slot and phase of g' being g' % SLOTS and (g' / SLOTS) & 1. A store of a loop
+         Lk before the last that writes X1's tile of its iteration through X1's pointer (a
+         fused residual add storing x + r over r, which the next loop reads again: vLLM's
+         fused_add_rms_norm) is forwarded: next to the store, a `ttg.local_store` writes the
+         same tile into the chunk's place in its slot, so the loops after Lk read what
+         memory now holds; Lk read the slot's chunks before (step 7), as the kernel reads
+         each tile before storing it.
        - a one-warp partition walks every row: for each of its slots, wait for the empty
          mbarrier (phase flipped: the first pass through the ring does not wait), expect K
          chunks' bytes on the full one and issue K TMA copies per cached load; a chunk past
@@ -185,7 +194,15 @@ from ttpipe.passes.pipeline.register_prefetch import (
     prefetchable,
     unroll,
 )
-from ttpipe.passes.pipeline.row_cache import CachedRow, disjoint, find, in_place, walk_one_row
+from ttpipe.passes.pipeline.row_cache import (
+    CachedRow,
+    disjoint,
+    find,
+    in_place,
+    rewritten_early,
+    same_box,
+    walk_one_row,
+)
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, descriptor_encoding
 from ttpipe.passes.warp_specialize.cooperative import isolate
 from ttpipe.passes.warp_specialize.loop_copies import PRODUCER_NUM_WARPS
@@ -243,6 +260,33 @@ class RowAccess:
 
 
 @dataclass
+class RowStore:
+    """A store of the function, and the row's box it may write in place."""
+
+    op: tt.StoreOp
+    row: RowAccess
+    cached: int | None = None
+    """The cached load (its index in `RowProgram.loads`) whose box of its own row the store
+    writes, iteration for iteration, in the last loop or before it (`forwarded`)."""
+    forwarded: bool = False
+    """It writes that box before the last loop: the loops after read the stored tile from the
+    slot (step 5's forwarding)."""
+
+
+@dataclass
+class PrefetchedLoad:
+    """A load of a loop that the consumer issues ahead into registers (step 6)."""
+
+    op: tt.LoadOp
+    loop: scf.ForOp
+    row: RowAccess
+    rewritten_by: tuple[int, ...] = ()
+    """The stores (indices in `RowProgram.stores`) that write its box of its own row in a
+    later loop, iteration for iteration: the row's prefetches, all issued before that loop,
+    read what was there before."""
+
+
+@dataclass
 class RowProgram:
     """Step 1's findings for one function."""
 
@@ -250,10 +294,8 @@ class RowProgram:
     pid: SSAValue
     row: CachedRow
     loads: list[RowAccess]
-    stores: list[tuple[RowAccess, bool]]
-    """Each store's address, and whether it may write its row's cached box in place."""
-    prefetched: list[tuple[tt.LoadOp, scf.ForOp, RowAccess]]
-    """The loops' other loads that the consumer issues ahead (step 6), with their loop."""
+    stores: list[RowStore]
+    prefetched: list[PrefetchedLoad]
 
     @property
     def chunks_per_slot(self) -> int:
@@ -385,15 +427,6 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
     for load in loads:
         if load.access.dims[0].start.divisibility(analysis.divisibility) * load.element_bytes % TMA_GLOBAL_ALIGN_BYTES:
             raise NotARow("a chunk that does not start on 16 bytes of its row (TMA's innermost coordinate)")
-    cached = {access.op for index in range(len(loops)) for access, _ in found.reads(index)}
-    prefetched = []
-    for loop in loops:
-        for op in loop.body.ops:
-            if isinstance(op, tt.LoadOp) and op not in cached and prefetchable(op, loop):
-                try:
-                    prefetched.append((op, loop, _box_row(func, pid, analysis.load(op, any_other=True), loop)))
-                except (NotATile, NotARow):
-                    continue  # a load whose hull is not known stays where it is
     stores = []
     for op in (nested for nested in func.walk() if isinstance(nested, tt.StoreOp)):
         if isinstance(op.value.type, TensorType):
@@ -402,14 +435,38 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             except NotATile as exc:
                 raise NotARow(f"a store whose region is not known ({exc})") from None
             loop = op.parent_op()
-            stores.append((_box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first),
-                           in_place(found, box, op)))
+            store = RowStore(op, _box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first))
+            if (cached := in_place(found, box, op)) is not None:
+                store.cached = found.loads.index(cached)
+            elif (cached := rewritten_early(found, store.row.access, op)) is not None and not box.unit_dims:
+                store.cached, store.forwarded = found.loads.index(cached), True
+            stores.append(store)
         else:
-            stores.append((_scalar_row(func, pid, op, analysis), False))
+            stores.append(RowStore(op, _scalar_row(func, pid, op, analysis)))
+    cached = {access.op for index in range(len(loops)) for access, _ in found.reads(index)}
+    prefetched = []
+    for loop in loops:
+        for op in loop.body.ops:
+            if isinstance(op, tt.LoadOp) and op not in cached and prefetchable(op, loop):
+                try:
+                    access = analysis.load(op, any_other=True)
+                    row = _box_row(func, pid, access, loop)
+                except (NotATile, NotARow):
+                    continue  # a load whose hull is not known stays where it is
+                prefetched.append(PrefetchedLoad(op, loop, row, _rewritten_later(loops, loop, row, stores)))
     program = RowProgram(func, pid, found, loads, stores, prefetched)
     if program.slots < 4:
         raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four slots")
     return program
+
+
+def _rewritten_later(loops: list[scf.ForOp], loop: scf.ForOp, load: RowAccess, stores: list[RowStore]) -> tuple[int, ...]:
+    """The stores that write a box like `load`'s (in `loop`) in a later loop of the chain,
+    iteration for iteration, through any pointer: where the rows meet at run time, the store
+    writes the load's row in place."""
+    return tuple(index for index, store in enumerate(stores)
+                 if store.row.access is not None and store.op.parent_op() in loops[loops.index(loop) + 1:]
+                 and same_box(load.access, store.row.access, loop, store.op.parent_op(), same_base=False))
 
 
 class _Scalars:
@@ -460,26 +517,31 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
     zero = b.constant(0, i64)
     alignment = b.constant(TMA_GLOBAL_ALIGN_BYTES, i64)
     checks = [b.cmpi(CmpIPredicate.sle, row_slots, b.int_constant(program.most_row_slots, 32))]
-    prefetched = [load for _, _, load in program.prefetched]
-    for row in (*program.loads, *(store for store, _ in program.stores), *prefetched):
+    prefetched = [load.row for load in program.prefetched]
+    for row in (*program.loads, *(store.row for store in program.stores), *prefetched):
         checks.append(b.cmpi(CmpIPredicate.sge, s.value(row.stride), zero))  # the hulls' bounds
-    store_hulls = [s.hull(store) for store, _ in program.stores]
-    for load in program.loads:
+    store_hulls = [s.hull(store.row) for store in program.stores]
+
+    def clear(store: int, load: RowAccess, load_hull: tuple[SSAValue, SSAValue], in_place: bool) -> SSAValue:
+        """The store's hull is disjoint from the load's, or (`in_place`) it writes the load's box of each row."""
+        safe = disjoint(b, store_hulls[store], load_hull)
+        if in_place:
+            same = b.andi(b.cmpi(CmpIPredicate.eq, store_hulls[store][0], load_hull[0]),
+                          b.cmpi(CmpIPredicate.eq, s.value(program.stores[store].row.stride), s.value(load.stride)))
+            safe = b.insert(arith.OrIOp(safe, same)).result
+        return safe
+
+    for index, load in enumerate(program.loads):
         checks.append(b.cmpi(CmpIPredicate.sle, s.elements(load),
                              b.constant(TMA_MAX_COORDINATE_EXTENT - COORDINATE_MARGIN, i64)))
         for address in (s.start(load), s.value(load.stride.scaled(load.element_bytes))):
             checks.append(b.cmpi(CmpIPredicate.eq, b.insert(arith.RemSIOp(address, alignment)).result, zero))
         load_hull = s.hull(load)
-        for (store, writes_in_place), store_hull in zip(program.stores, store_hulls):
-            safe = disjoint(b, store_hull, load_hull)
-            if writes_in_place:
-                same = b.andi(b.cmpi(CmpIPredicate.eq, store_hull[0], load_hull[0]),
-                              b.cmpi(CmpIPredicate.eq, s.value(store.stride), s.value(load.stride)))
-                safe = b.insert(arith.OrIOp(safe, same)).result
-            checks.append(safe)
-    for load in prefetched:
-        load_hull = s.hull(load)
-        checks += [disjoint(b, store_hull, load_hull) for store_hull in store_hulls]
+        checks += [clear(store, load, load_hull, program.stores[store].cached == index)
+                   for store in range(len(program.stores))]
+    for load in program.prefetched:
+        load_hull = s.hull(load.row)
+        checks += [clear(store, load.row, load_hull, store in load.rewritten_by) for store in range(len(program.stores))]
     return functools.reduce(b.andi, checks)
 
 
@@ -491,6 +553,15 @@ class _SlotRead:
     buffer: SSAValue
     unit_dims: tuple[int, ...]
     """The dimensions of size 1 of its tile, not in the box the ring holds."""
+
+
+@dataclass
+class _SlotWrite:
+    """A stored tile of a consumer's loop that the loop also writes into the ring's `buffer`
+    (a forwarded store, step 5)."""
+
+    value: SSAValue
+    buffer: SSAValue
 
 
 @dataclass
@@ -584,7 +655,9 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], row_slots
         cloned = _cloned_loop(loop, mapping)
         reads = [_SlotRead(mapping[access.op.result].owner, ring.buffers[program.row.loads.index(load)],
                            access.unit_dims) for access, load in program.row.reads(index)]
-        loads = [load for load, owner, _ in program.prefetched if owner is loop]
+        writes = [_SlotWrite(mapping[store.op.value], ring.buffers[store.cached]) for store in program.stores
+                  if store.forwarded and store.op.parent_op() is loop]
+        loads = [load.op for load in program.prefetched if load.loop is loop]
         distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:
             cloned = prefetch(cloned, [mapping[load.result].owner for load in loads], distance,
@@ -595,12 +668,12 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], row_slots
             row_start = runs
         slots_a_run = factor // ring.chunks_per_slot
         sb = OpBuilder(InsertPoint.at_start(runs.body), runs.location)
-        _runs_read_slots(copies, sb.muli(iteration_index(sb, runs), sb.int_constant(slots_a_run, 32)), reads, ring,
-                         count, wait=index == 0, release=index == last)
+        _runs_read_slots(copies, sb.muli(iteration_index(sb, runs), sb.int_constant(slots_a_run, 32)), reads,
+                         writes, ring, count, wait=index == 0, release=index == last)
         sb.set_before(cloned)  # the row's last chunks, fewer than a run: one run of guarded copies
         runs_done = sb.divsi(sb.subi(runs.upperBound, runs.lowerBound), runs.step)
         last_run_slot = sb.muli(runs_done, sb.int_constant(slots_a_run, 32))
-        _runs_read_slots(guarded_run(cloned, factor), last_run_slot, reads, ring, count, wait=index == 0,
+        _runs_read_slots(guarded_run(cloned, factor), last_run_slot, reads, writes, ring, count, wait=index == 0,
                          release=index == last)
     step = rb.muli(row_slots, rb.int_constant(consumers, 32)) if consumers > 1 else row_slots
     rb.insert(scf.YieldOp(rb.addi(count, step)))
@@ -614,13 +687,14 @@ def _cloned_loop(loop: scf.ForOp, mapping: dict[SSAValue, SSAValue]) -> scf.ForO
 
 
 def _runs_read_slots(copies: list[UnrolledCopy], run_slot: SSAValue, reads: list[_SlotRead],
-                     ring: _Ring, count: SSAValue, wait: bool, release: bool) -> None:
+                     writes: list[_SlotWrite], ring: _Ring, count: SSAValue, wait: bool, release: bool) -> None:
     """Step 7 in a run (the loop of runs, whole slots inside the row, or the guarded run of
     the row's last chunks) whose first slot is the row's `run_slot`: copies i to i + k - 1
     (i a multiple of k) read the row's slot `run_slot` + i / k, all its chunks at once
     before copy i: the first loop after waiting for the slot's full mbarrier (`wait`), the
     last then releasing it (`_free_slot`) before it computes (`release`: the producer
-    refills the slot while this one's chunks are written out)."""
+    refills the slot while this one's chunks are written out). Each copy writes its
+    forwarded tiles (`writes`) into its chunk of the slot where it stores them."""
     k = ring.chunks_per_slot
     for group in range(0, len(copies), k):
         b = OpBuilder(InsertPoint.before(copies[group].ops[0]), copies[group].ops[0].location)
@@ -632,6 +706,12 @@ def _runs_read_slots(copies: list[UnrolledCopy], run_slot: SSAValue, reads: list
                 for x in reads for load in (copy.mapping[x.load.result].owner, )]
         if release:
             _free_slot(b, ring, slot)
+        for place, copy in enumerate(copies[group:group + k]):
+            for write in writes:
+                value = copy.mapping[write.value]
+                store = next(op for op in copy.ops if isinstance(op, tt.StoreOp) and op.value is value)
+                wb = OpBuilder(InsertPoint.before(store), store.location)
+                wb.insert(ttg.LocalStoreOp(value, ring.chunk(wb, write.buffer, slot, place)))
         for load, value in read:  # last: the loads' address ops go, the first copy's included
             replace_load(load, _selected(load, value))
 

@@ -4,10 +4,11 @@ a control, by stock Triton, checked against float64 torch.
 
 Row kernels (`layernorm_looped`, `layernorm_three_pass`, `rmsnorm_looped`,
 `rmsnorm_block_pointers`, `softmax_online`, `row_sum`, `l2_normalize_counted`,
-`rmsnorm_residual_looped`; one program per row, a plain `for` loop over the row's chunks of
-BLOCK, the block pointer kernel's loops carrying their offsets, the L2 normalisation's loops
-counting chunks, `range(tl.cdiv(N, BLOCK))`, the last kernel reading two inputs, x and a
-residual):
+`rmsnorm_residual_looped`, `fused_add_rmsnorm`; one program per row, a plain `for`
+loop over the row's chunks of BLOCK, the block pointer kernel's loops carrying their offsets,
+the L2 normalisation's loops counting chunks, `range(tl.cdiv(N, BLOCK))`, the last two
+kernels reading two inputs, x and a residual, the last storing x + r over r in its first loop,
+which its second reads again, and the norm over x):
 N not a multiple of BLOCK (1000 in chunks of 256, 33000 in chunks of 1024: a ragged last
 chunk), N smaller than one block (100 in 256), N = 1, one row, several rows, N a multiple of
 BLOCK, the bench's chunk (2048 elements at 8 warps); bf16 inputs, float32 on two of the
@@ -15,7 +16,8 @@ sizes. `pointwise_persistent` (a grid-stride loop): n not a multiple of BLOCK on
 smaller than the number of blocks (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller
 than one block, n a multiple of BLOCK. `test_row_ring_kernels` runs the norms (the layer
 norm in two loops and in three, the RMS norm with pointers and with block pointers), online
-softmax and the chunk-counting L2 normalisation on RING_SIZES (the residual RMS norm on
+softmax, the chunk-counting L2 normalisation and the in-place residual RMS norm (the ring
+forwarding what its first loop stores) on RING_SIZES (the residual RMS norm on
 RESIDUAL_SIZES), whose rows `ttpipe-row-ring`
 (persistent programs, a producer warp, a ring of chunk slots; on by default) takes or leaves
 to the compile without it (chosen at launch), and checks the choice: more rows than SMs
@@ -38,7 +40,7 @@ import pytest
 from sm90a import run_cases, why_not
 
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
-               "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped")
+               "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped", "fused_add_rmsnorm")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""
@@ -57,7 +59,7 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
-                "softmax_online", "l2_normalize_counted")
+                "softmax_online", "l2_normalize_counted", "fused_add_rmsnorm")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): True,
               (3, 90000, 2048, 8): False, (700, 20000, 2048, 8): False}
@@ -76,7 +78,7 @@ ring), and rows too long (11 slots) and too short (5 chunks, 40 KB)."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
 RING_CASES += [("rmsnorm_residual_looped", "ttpipe", "bfloat16", *size) for size in RESIDUAL_SIZES]
 RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4)
-               for kernel in (*RING_KERNELS, "rmsnorm_residual_looped")]
+               for kernel in (*RING_KERNELS, "rmsnorm_residual_looped") if kernel != "fused_add_rmsnorm"]
 RING_CASES += [("rmsnorm_constexpr", "ttpipe", "bfloat16", *size) for size in RING_SIZES if size[1] % size[2] == 0]
 """The row-ring run's cases (`_in_place`: y is x)."""
 EPS = 1e-5
@@ -126,6 +128,11 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                 elif kernel == "l2_normalize_counted":
                     y = fresh_output()
                     args, reference = (x, y, x.stride(0), n), functional.normalize(x64, dim=-1)
+                elif kernel == "fused_add_rmsnorm":
+                    r = torch.randn(rows, n, device="cuda").to(dtype)
+                    residual = (x.float() + r.float()).to(dtype)  # what the first loop stores over r
+                    y, args = x, (x, r, w, x.stride(0), n, EPS)
+                    reference = functional.rms_norm(residual.double(), (n, ), w64, EPS)
                 elif kernel == "rmsnorm_residual_looped":
                     y = fresh_output()
                     r = torch.randn(rows, n, device="cuda").to(dtype)
@@ -143,6 +150,8 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                 compiled = getattr(kernels, kernel)[(rows, )](*args, BLOCK=block, num_warps=warps)
             torch.cuda.synchronize()
         error = float(torch.linalg.vector_norm(y.double() - reference) / torch.linalg.vector_norm(reference))
+        if kernel == "fused_add_rmsnorm":  # r must hold x + r, bit for bit
+            error = max(error, 0.0 if torch.equal(r, residual) else float("inf"))
         print(json.dumps({"case": case, "nan": bool(y.isnan().any()), "error": error,
                           "tolerance": 1e-4 if y.dtype == torch.float32 else 1e-2,
                           "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker,

@@ -1,6 +1,7 @@
 """`row_cache.find` on chains of loops over one row: the loads each later loop reads again, the
-stores it may write in place (only in the last loop: a later loop would read the shared copy
-where the kernel read the new values), and the chains that do not hold."""
+stores that write a cached row in place (in the last loop; before it, the ring forwards what
+they store to the later loops, which would otherwise read the shared copy where the kernel
+reads the new values), and the chains that do not hold."""
 
 from __future__ import annotations
 
@@ -66,13 +67,37 @@ def test_each_later_loop_reads_the_first_loops_tiles():
     assert [access.op.parent_op() for index in range(3) for access, _ in row.reads(index)] == loops
 
 
-@pytest.mark.parametrize("writer, in_place", [(1, False), (2, True)])
-def test_a_store_is_in_place_only_in_the_last_loop(writer, in_place):
+@pytest.mark.parametrize("writer, forwarded", [(0, True), (1, True), (2, False)])
+def test_a_store_over_the_row_is_in_place_in_the_last_loop_and_forwarded_before(writer, forwarded):
     stores = [None, None, None]
     stores[writer] = "%xs"
     func, loops, analysis = analysed(*(loop(store=store) for store in stores))
     program = row_program(func, analysis)
-    assert [flag for _, flag in program.stores] == [in_place]
+    assert [(store.cached, store.forwarded) for store in program.stores] == [(0, forwarded)]
+    assert find(loops, analysis).loads == program.row.loads
+
+
+@pytest.mark.parametrize("writer, cached", [(0, None), (1, 0)])
+def test_a_store_through_another_pointer_is_in_place_only_in_the_last_loop(writer, cached):
+    """Its row is the cached one only where the pointers meet at run time: the last loop's
+    store may be in place (the run-time condition compares the rows' addresses), an earlier
+    one is never forwarded (the later loops would read what it stored where they do not meet)."""
+    stores = [None, None]
+    stores[writer] = "%ys"
+    func, loops, analysis = analysed(*(loop(store=store) for store in stores))
+    assert [(store.cached, store.forwarded) for store in row_program(func, analysis).stores] == [(cached, False)]
+
+
+def test_a_load_read_ahead_is_rewritten_by_a_later_loops_store_of_its_box():
+    """x cached (the second loop reads it), y only read by the first loop (loaded ahead into
+    registers): the second loop's store over y's row is in place for y (and for x, where the
+    pointers meet at run time)."""
+    first = loop().replace("      %v = tt.load", """      %py = tt.addptr %ys, %idx : tensor<2048x!tt.ptr<f16>, #blocked>, tensor<2048xi32, #blocked>
+      %vy = tt.load %py, %in, %zero : tensor<2048x!tt.ptr<f16>, #blocked>
+      %v = tt.load""")
+    func, loops, analysis = analysed(first, loop(store="%ys"))
+    program = row_program(func, analysis)
+    assert [(load.op.parent_op(), load.rewritten_by) for load in program.prefetched] == [(loops[0], (0, ))]
 
 
 def test_a_loop_that_reads_none_of_the_row_breaks_the_chain():

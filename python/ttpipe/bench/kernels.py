@@ -429,6 +429,29 @@ def rmsnorm_residual_looped(x_ptr, r_ptr, y_ptr, w_ptr, stride, N, eps, BLOCK: t
 
 
 @triton.jit
+def fused_add_rmsnorm(x_ptr, r_ptr, w_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    """`rmsnorm_residual_looped` in place, as vLLM's fused_add_rms_norm updates its inputs: pass
+    1 stores the sum h = x + r over r (in r's type) and sums h * h; pass 2 reads r again (now
+    h) and writes the norm over x."""
+    row = tl.program_id(0).to(tl.int64)
+    total_sq = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        h = (tl.load(x_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32) +
+             tl.load(r_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)).to(r_ptr.dtype.element_ty)
+        tl.store(r_ptr + row * stride + cols, h, mask=inside)
+        total_sq += h.to(tl.float32) * h.to(tl.float32)
+    rstd = 1.0 / tl.sqrt(tl.sum(total_sq, 0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        h = tl.load(r_ptr + row * stride + cols, mask=inside, other=0.0).to(tl.float32)
+        w = tl.load(w_ptr + cols, mask=inside).to(tl.float32)
+        tl.store(x_ptr + row * stride + cols, (h * rstd * w).to(x_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def rmsnorm_block_pointers(x_ptr, y_ptr, w_ptr, stride, N, eps, rows, BLOCK: tl.constexpr):
     """`rmsnorm_looped` written with block pointers (`tl.make_block_ptr`, advanced a chunk per
     iteration; Triton makes the advances offsets its loops carry)."""
