@@ -205,13 +205,14 @@ def _load_boxes(loop: scf.ForOp, analysis: TileAccessAnalysis) -> list[TileAcces
     return boxes
 
 
-def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> CachedLoad | None:
-    """The cached load of which the store writes, in the chain's last loop, exactly the tile
-    that loop reads (step 3's in-place kernel); None where it writes no such tile."""
+def in_place(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> list[CachedLoad]:
+    """The cached loads of which the store writes, in the chain's last loop, exactly the tile
+    that loop reads (step 3's in-place kernel), through any pointer (the run-time condition
+    compares the rows' addresses)."""
     if ancestor_in_block(row.last.body, store) is None:
-        return None
-    return next((load for access, load in row.reads(len(row.loops) - 1)
-                 if same_box(access, box, row.last, row.last, same_base=False)), None)
+        return []
+    return [load for access, load in row.reads(len(row.loops) - 1)
+            if same_box(access, box, row.last, row.last, same_base=False)]
 
 
 def rewritten_early(row: CachedRow, box: TileAccess, store: tt.StoreOp) -> CachedLoad | None:
@@ -284,7 +285,7 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
             else:
                 store_range = ranges.byte_range(box)
                 safe = disjoint(b, store_range, row_range)
-                if in_place(row, box, store) is load:
+                if load in in_place(row, box, store):
                     same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
                     safe = b.insert(arith.OrIOp(safe, same)).result
             ok = b.insert(arith.AndIOp(ok, safe)).result

@@ -265,12 +265,12 @@ class RowStore:
 
     op: tt.StoreOp
     row: RowAccess
-    cached: int | None = None
-    """The cached load (its index in `RowProgram.loads`) whose box of its own row the store
-    writes, iteration for iteration, in the last loop or before it (`forwarded`)."""
-    forwarded: bool = False
-    """It writes that box before the last loop: the loops after read the stored tile from the
-    slot (step 5's forwarding)."""
+    in_place: tuple[int, ...] = ()
+    """The cached loads (indices in `RowProgram.loads`) whose box of its own row the store may
+    write, iteration for iteration: in the last loop, or before it (`forwarded`)."""
+    forwarded: int | None = None
+    """The cached load whose box it writes before the last loop, through that load's pointer:
+    the loops after read the stored tile from the slot (step 5's forwarding)."""
 
 
 @dataclass
@@ -436,10 +436,10 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
                 raise NotARow(f"a store whose region is not known ({exc})") from None
             loop = op.parent_op()
             store = RowStore(op, _box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first))
-            if (cached := in_place(found, box, op)) is not None:
-                store.cached = found.loads.index(cached)
-            elif (cached := rewritten_early(found, store.row.access, op)) is not None and not box.unit_dims:
-                store.cached, store.forwarded = found.loads.index(cached), True
+            store.in_place = tuple(found.loads.index(load) for load in in_place(found, box, op))
+            if (rewritten := rewritten_early(found, store.row.access, op)) is not None and not box.unit_dims:
+                store.forwarded = found.loads.index(rewritten)
+                store.in_place = (store.forwarded, )
             stores.append(store)
         else:
             stores.append(RowStore(op, _scalar_row(func, pid, op, analysis)))
@@ -537,7 +537,7 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
         for address in (s.start(load), s.value(load.stride.scaled(load.element_bytes))):
             checks.append(b.cmpi(CmpIPredicate.eq, b.insert(arith.RemSIOp(address, alignment)).result, zero))
         load_hull = s.hull(load)
-        checks += [clear(store, load, load_hull, program.stores[store].cached == index)
+        checks += [clear(store, load, load_hull, index in program.stores[store].in_place)
                    for store in range(len(program.stores))]
     for load in program.prefetched:
         load_hull = s.hull(load.row)
@@ -655,8 +655,8 @@ def _consumer(program: RowProgram, ring: _Ring, body: list[Operation], row_slots
         cloned = _cloned_loop(loop, mapping)
         reads = [_SlotRead(mapping[access.op.result].owner, ring.buffers[program.row.loads.index(load)],
                            access.unit_dims) for access, load in program.row.reads(index)]
-        writes = [_SlotWrite(mapping[store.op.value], ring.buffers[store.cached]) for store in program.stores
-                  if store.forwarded and store.op.parent_op() is loop]
+        writes = [_SlotWrite(mapping[store.op.value], ring.buffers[store.forwarded]) for store in program.stores
+                  if store.forwarded is not None and store.op.parent_op() is loop]
         loads = [load.op for load in program.prefetched if load.loop is loop]
         distance = program.prefetch_distance(loads, consumers) if loads else 1
         if loads:

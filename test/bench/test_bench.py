@@ -4,11 +4,13 @@ plug-in, with no GPU; without a GPU a real run says so in one line."""
 import dataclasses
 import importlib.util
 import json
+import math
+import types
 
 import pytest
 
 from ttpipe.bench import harness
-from ttpipe.bench.cases import CASES
+from ttpipe.bench.cases import CASES, Launch
 
 
 def test_dry_run_compiles_cases(tmp_path, capsys):
@@ -29,6 +31,32 @@ def test_every_case_has_a_consistent_signature():
         runtime = [name for name in case.kernel.arg_names if name not in case.constexprs]
         assert list(case.signature) == runtime, case.name
         assert set(case.aligned) <= set(case.signature), case.name
+
+
+class _Values:
+    """A tensor's `fill_`, on a list."""
+
+    def __init__(self, values: list[float]):
+        self.values = values
+
+    def fill_(self, value: float) -> None:
+        self.values = [value] * len(self.values)
+
+
+def test_a_kernel_writing_its_inputs_is_checked_on_them_as_made_not_poisoned():
+    torch = types.SimpleNamespace(cuda=types.SimpleNamespace(synchronize=lambda: None))
+    seen = []
+    x = _Values([9.0, 9.0])  # what the timed launches left in it
+
+    def restore() -> None:
+        x.values = [1.0, 2.0]
+
+    in_place = Launch((), (1, ), x, lambda: None, lambda: None, 8, restore)
+    harness.poisoned_launch(torch, lambda launch: seen.append(list(launch.output.values)), in_place)
+    plain = Launch((), (1, ), _Values([1.0, 2.0]), lambda: None, lambda: None, 8)
+    harness.poisoned_launch(torch, lambda launch: seen.append(list(launch.output.values)), plain)
+    assert seen[0] == [1.0, 2.0] and all(math.isnan(v) for v in seen[1])
+    assert "y_ptr" not in CASES["fused-add-rmsnorm-bf16-8192x32768"].signature
 
 
 def test_unknown_case_is_one_line(capsys):

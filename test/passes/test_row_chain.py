@@ -67,25 +67,25 @@ def test_each_later_loop_reads_the_first_loops_tiles():
     assert [access.op.parent_op() for index in range(3) for access, _ in row.reads(index)] == loops
 
 
-@pytest.mark.parametrize("writer, forwarded", [(0, True), (1, True), (2, False)])
+@pytest.mark.parametrize("writer, forwarded", [(0, 0), (1, 0), (2, None)])
 def test_a_store_over_the_row_is_in_place_in_the_last_loop_and_forwarded_before(writer, forwarded):
     stores = [None, None, None]
     stores[writer] = "%xs"
     func, loops, analysis = analysed(*(loop(store=store) for store in stores))
     program = row_program(func, analysis)
-    assert [(store.cached, store.forwarded) for store in program.stores] == [(0, forwarded)]
+    assert [(store.in_place, store.forwarded) for store in program.stores] == [((0, ), forwarded)]
     assert find(loops, analysis).loads == program.row.loads
 
 
-@pytest.mark.parametrize("writer, cached", [(0, None), (1, 0)])
-def test_a_store_through_another_pointer_is_in_place_only_in_the_last_loop(writer, cached):
+@pytest.mark.parametrize("writer, in_place", [(0, ()), (1, (0, ))])
+def test_a_store_through_another_pointer_is_in_place_only_in_the_last_loop(writer, in_place):
     """Its row is the cached one only where the pointers meet at run time: the last loop's
     store may be in place (the run-time condition compares the rows' addresses), an earlier
     one is never forwarded (the later loops would read what it stored where they do not meet)."""
     stores = [None, None]
     stores[writer] = "%ys"
     func, loops, analysis = analysed(*(loop(store=store) for store in stores))
-    assert [(store.cached, store.forwarded) for store in row_program(func, analysis).stores] == [(cached, False)]
+    assert [(store.in_place, store.forwarded) for store in row_program(func, analysis).stores] == [(in_place, None)]
 
 
 def test_a_load_read_ahead_is_rewritten_by_a_later_loops_store_of_its_box():

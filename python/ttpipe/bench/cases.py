@@ -36,6 +36,10 @@ class Launch:
     """The same operation in torch (cuBLAS, cuDNN, ATen)."""
     inputs_bytes: int
     """Bytes of the inputs: small ones are rotated between timed launches."""
+    restore: Callable[[], None] | None = None
+    """For a kernel that writes its inputs (in place): puts them back as the setup made them,
+    in place of poisoning the output (an input) before a checked launch; the reference reads
+    copies made by the setup."""
 
 
 @dataclass(frozen=True)
@@ -368,13 +372,15 @@ POINTWISE_SMALL_SIZES = ((1000, 1), (5000, 2))
 2 programs over 3 blocks, the last ragged (program 0 takes two)."""
 
 class LoopedKernel(NamedTuple):
-    """A looped row op's case name prefix, kernel, bf16 weight vectors of N, and the
-    [rows, N] inputs it reads beside x (a residual r added to x: `r_ptr`, after `x_ptr`)."""
+    """A looped row op's case name prefix, kernel, bf16 weight vectors of N, the [rows, N]
+    inputs it reads beside x (a residual r added to x: `r_ptr`, after `x_ptr`), and whether
+    it writes its results over its inputs (no `y_ptr`)."""
 
     prefix: str
     kernel: Any
     weights: tuple[str, ...]
     residuals: tuple[str, ...] = ()
+    in_place: bool = False
 
 
 LOOPED_KERNELS = {
@@ -384,6 +390,8 @@ LOOPED_KERNELS = {
     "rmsnorm-block-pointers": LoopedKernel("rmsnorm-block-pointers", kernels.rmsnorm_block_pointers, ("w_ptr", )),
     "rmsnorm-residual": LoopedKernel("rmsnorm-residual-looped", kernels.rmsnorm_residual_looped, ("w_ptr", ),
                                      ("r_ptr", )),
+    "fused-add-rmsnorm": LoopedKernel("fused-add-rmsnorm", kernels.fused_add_rmsnorm, ("w_ptr", ), ("r_ptr", ),
+                                      in_place=True),
     "softmax": LoopedKernel("softmax-online", kernels.softmax_online, ()),
     "row-sum": LoopedKernel("row-sum", kernels.row_sum, ()),
 }
@@ -407,6 +415,22 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
+    if LOOPED_KERNELS[op].in_place:  # r := x + r, x := rms_norm(r) * w
+        r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
+        x0, r0 = x.clone(), r.clone()
+
+        def restore() -> None:
+            x.copy_(x0)
+            r.copy_(r0)
+
+        def baseline() -> None:
+            r.add_(x)
+            x.copy_(functional.rms_norm(r, (cols, ), w, eps))
+
+        return Launch((x, r, w, x.stride(0), cols, eps), (rows, ), x,
+                      lambda: functional.rms_norm((x0.float() + r0.float()).to(torch.bfloat16).float(), (cols, ),
+                                                  w.float(), eps),
+                      baseline, x.nbytes + r.nbytes + w.nbytes, restore)
     if LOOPED_KERNELS[op].residuals:
         r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
         return Launch((x, r, y, w, x.stride(0), cols, eps), (rows, ), y,
@@ -432,18 +456,20 @@ def _looped(op: str, cols: int, ring: bool = True) -> Case:
     through NO_ROW_RING_PIPELINE (the name ends in `-no-row-ring`). Work: one read of
     the input and one write of the output, plus the norms' weight vectors read once:
     2 * rows * cols * 2 (+ 2 * cols * 2 for layernorm's w and b, + cols * 2 for rmsnorm's w;
-    + rows * cols * 2 for a residual); the row sum rows * cols * 2 + rows * 4 (a float32 a
-    row)."""
-    prefix, kernel, weights, residuals = LOOPED_KERNELS[op]
+    + rows * cols * 2 for a residual, twice that for one the kernel also writes); the row sum
+    rows * cols * 2 + rows * 4 (a float32 a row)."""
+    prefix, kernel, weights, residuals, in_place = LOOPED_KERNELS[op]
     reduces = op == "row-sum"
     rows = LOOPED_BYTES // (cols * 2 * (1 if reduces else 2))
-    signature = {"x_ptr": "*bf16", **dict.fromkeys(residuals, "*bf16"), "y_ptr": "*fp32" if reduces else "*bf16",
+    output = {} if in_place else {"y_ptr": "*fp32" if reduces else "*bf16"}
+    signature = {"x_ptr": "*bf16", **dict.fromkeys(residuals, "*bf16"), **output,
                  **dict.fromkeys(weights, "*bf16"), "stride": "i32", "N": "i32"}
     if weights:
         signature["eps"] = "fp32"
     if op == "rmsnorm-block-pointers":
         signature["rows"] = "i32"
-    work = (1 + len(residuals)) * rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2) + len(weights) * cols * 2
+    work = ((1 + len(residuals) * (2 if in_place else 1)) * rows * cols * 2 + (rows * 4 if reduces else rows * cols * 2)
+            + len(weights) * cols * 2)
     # the norms and softmax: seed 002's goals; the row sum, which it only checks: no regression
     targets = (("triton", 0.98), ) if reduces else (("copy", 0.90), ("triton", 1.5))
 
@@ -455,7 +481,7 @@ def _looped(op: str, cols: int, ring: bool = True) -> Case:
 
     return Case(f"{prefix}-bf16-{rows}x{cols}{'' if ring else '-no-row-ring'}", kernel, signature,
                 {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS},
-                ("x_ptr", *residuals, "y_ptr", *weights, "stride", "N"),
+                ("x_ptr", *residuals, *output, *weights, "stride", "N"),
                 "TB/s", work, 1e-4 if reduces else 1e-2, setup, targets=targets, sized_setup=sized_setup,
                 small_sizes=ROW_SMALL_SIZES, pipeline=None if ring else NO_ROW_RING_PIPELINE)
 
@@ -495,14 +521,16 @@ def _pointwise() -> Case:
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
     _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
-    _looped("rmsnorm-residual", 8192), _looped("rmsnorm-residual", 32768), _pointwise()) + tuple(
+    _looped("rmsnorm-residual", 8192), _looped("rmsnorm-residual", 32768), _looped("fused-add-rmsnorm", 8192),
+    _looped("fused-add-rmsnorm", 32768), _pointwise()) + tuple(
     _looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax", "layernorm-three-pass"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
 N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
 pointers and the looped row sum at 32768, the RMS norm of x plus a residual (two inputs
-read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, and the
-grid-stride pointwise kernel; then the norms and softmax at 32768 (the layer norm in two
+read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, the same
+written in place as vLLM's fused_add_rms_norm (r := x + r, read again; x := the norm) at
+8192 and 32768, and the grid-stride pointwise kernel; then the norms and softmax at 32768 (the layer norm in two
 loops and in three), whose rows `ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
 
 

@@ -224,9 +224,13 @@ def _relative_error(torch, out, reference) -> float:
 
 
 def poisoned_launch(torch, launch_once, launch) -> Any:
-    """`launch_once(launch)` into an output that starts as NaN, finished; what it returned
-    (a Triton launch: the compiled kernel)."""
-    launch.output.fill_(float("nan"))
+    """`launch_once(launch)` into an output that starts as NaN (a kernel writing its inputs:
+    on its inputs as the setup made them), finished; what it returned (a Triton launch: the
+    compiled kernel)."""
+    if launch.restore is not None:
+        launch.restore()
+    else:
+        launch.output.fill_(float("nan"))
     compiled = launch_once(launch)
     torch.cuda.synchronize()
     return compiled
