@@ -145,6 +145,14 @@ _CASTS = {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "ari
 # ---------------------------------------------------------------------- the interpreter
 
 
+def unknown_results(op: Operation) -> list:
+    """What a pure op gives that the checker does not compute: unknown integers, opaque tensors."""
+    return [UNKNOWN if bit_width(r.type) is not None else OPAQUE for r in op.results]
+
+
+RUN_DEPENDENT = (tt.GetProgramIdOp, tt.GetNumProgramsOp)
+"""Pure ops whose results the run's instance fixes."""
+
 TERMINATORS = (scf.YieldOp, scf.ConditionOp, tt.ReturnOp, ttg.WarpYieldOp, ttg.WarpReturnOp, ttg.MaskReturnOp)
 
 PENDING_ALLOWED = (ttng.WarpGroupDotWaitOp, scf.YieldOp, ttg.WarpYieldOp)
@@ -183,7 +191,7 @@ class Interpreter:
                     env[step.results[0]] = step.absorb(values) if step.absorb is not None else UNKNOWN
                 continue
             if step.reads_tensors:
-                self.check_pending(step.op)
+                self.check_pending(step.op, step.operands)
             if kind is TERMINATOR:
                 return [env[v] for v in step.operands]
             if kind is EFFECT:
@@ -191,7 +199,7 @@ class Interpreter:
             elif kind is VIEW:
                 results = step.handler(self, step.op)
             else:
-                results = self.pure(step.op)
+                results = step.unknown if step.unknown is not None else self.pure(step.op)
             if results:
                 for result, value in zip(step.results, results):
                     env[result] = value
@@ -219,11 +227,12 @@ class Interpreter:
             raise Unsupported(op, f"'{op.name}' takes a memory descriptor that is not a known allocation")
         return value
 
-    def check_pending(self, op: Operation) -> None:
+    def check_pending(self, op: Operation, operands: tuple[SSAValue, ...]) -> None:
         """A pending wgmma result read before a wait retires its group (seed 001)."""
         thread = self.thread
-        for index, ssa in enumerate(op.operands):
-            value = self.env.get(ssa)
+        env = self.env
+        for index, ssa in enumerate(operands):
+            value = env.get(ssa)
             if not isinstance(value, PendingWgmma) or value.thread is not thread:
                 continue
             if isinstance(op, PENDING_ALLOWED) or (isinstance(op, ttng.WarpGroupDotOp) and ssa is op.c) \
@@ -259,7 +268,7 @@ class Interpreter:
             return [self.cta.instance.num_programs]
         if name == "arith.select":
             return [self.selected(op)]
-        return [UNKNOWN if bit_width(r.type) is not None else OPAQUE for r in results]
+        return unknown_results(op)
 
     def selected(self, op: Operation):
         """A select of tensors: the chosen value, so that a pending accumulator stays pending."""
@@ -727,6 +736,8 @@ class Step:
     change it: `false and x`, `true or x`, a known condition's operand."""
     reads_tensors: bool = False
     """Whether an operand is a tensor (only tensors may hold a pending wgmma result)."""
+    unknown: tuple | None = None
+    """(a pure op whose results no run computes) its results: `unknown_results`, once."""
 
 
 def plan_block(block: Block) -> list[Step]:
@@ -749,6 +760,9 @@ def _plan(op: Operation) -> Step | None:
         if evaluate is not None:
             step.kind, step.evaluate = INTEGER, evaluate
             step.absorb = _absorbing(op.name, bit_width(results[0].type))
+    if step.kind is PURE and not isinstance(op, RUN_DEPENDENT) and op.name not in ("ub.poison", "arith.select") \
+            and not op.successors and not any(isinstance(v.type, MemDescType) for v in (*operands, *results)):
+        step.unknown = tuple(unknown_results(op))
     return step
 
 

@@ -18,7 +18,11 @@ epoch`; a stamp of `None` is an access still in flight, ordered before nothing.
 
 Shared memory is a shadow of accesses per allocation, at the granularity of a ring slot
 (`memdesc_index`) and a box within it (`memdesc_subslice`, `tmem_subslice`): two accesses
-to overlapping places, one of them a write, must be ordered, else it is a race.
+to overlapping places, one of them a write, must be ordered, else it is a race. An
+allocation's accesses are kept by the first ring index of their views (`History`): an
+access of one slot is compared with that slot's and with those of the whole allocation or
+of an unknown slot, not with every slot's (a ring of 12 slots read by 8 copies a slot
+made each check scan the ring's whole history).
 
 Proxies: a thread's own loads and stores go through the generic proxy, TMA copies through
 the async proxy, and ordering one before the other takes a `fence.proxy.async`
@@ -31,6 +35,8 @@ after the access (`SharedMemory.unfenced`).
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
@@ -151,28 +157,71 @@ class Race:
     later: Access
 
 
+def first_slot(view: View) -> int | None:
+    """The view's first ring index: None where it spans the allocation or its slot is unknown,
+    so that it may overlap any view of the allocation."""
+    return view.index[0] if view.index else None
+
+
+@dataclass
+class History:
+    """An allocation's accesses not yet known to be ordered before all later ones, in the
+    order made, grouped by `first_slot` of their views: views of two known, different first
+    slots neither overlap nor cover each other."""
+
+    allocation: Allocation
+    slots: dict[int | None, list[tuple[int, Access]]] = field(default_factory=dict)
+    """First slot -> (the order made, the access)."""
+
+    def _groups(self, slot: int | None) -> list[list[tuple[int, Access]]]:
+        if slot is None:
+            return list(self.slots.values())
+        return [group for group in (self.slots.get(slot), self.slots.get(None)) if group]
+
+    def meeting(self, view: View) -> list[Access]:
+        """The accesses whose views may overlap `view`, in the order made."""
+        return [access for _, access in heapq.merge(*self._groups(first_slot(view)), key=lambda entry: entry[0])]
+
+    def forget(self, view: View, forgotten) -> None:
+        """Drop the accesses that `forgotten(access)` says `view` makes moot; only a view with
+        a known first slot, or of the whole allocation, covers any."""
+        if not view.index:
+            groups = list(self.slots.values())
+        elif view.index[0] is None:
+            return
+        else:
+            groups = [self.slots.get(view.index[0], [])]
+        for group in groups:
+            group[:] = [entry for entry in group if not forgotten(entry[1])]
+
+    def add(self, order: int, access: Access) -> None:
+        self.slots.setdefault(first_slot(access.view), []).append((order, access))
+
+
 @dataclass
 class SharedMemory:
     """The shadow of every allocation: the accesses not yet known to be ordered before
     all later ones."""
 
-    accesses: dict[int, list[Access]] = field(default_factory=dict)
+    histories: dict[int, History] = field(default_factory=dict)
+    made: itertools.count = field(default_factory=itertools.count)
+    """The order in which accesses are made."""
 
     def touch(self, access: Access, clock: Clock, release: bool = False) -> list[Race]:
         """Record `access`, made by an agent at `clock` (`release`: the memory's release at a
         dealloc or the kernel's end); the earlier accesses it races with."""
-        key = id(access.view.allocation)
-        earlier = self.accesses.setdefault(key, [])
-        races = [Race(prior, access) for prior in earlier
-                 if (prior.write or access.write) and prior.view.overlaps(access.view)
+        view = access.view
+        history = self.histories.setdefault(id(view.allocation), History(view.allocation))
+        races = [Race(prior, access) for prior in history.meeting(view)
+                 if (prior.write or access.write) and prior.view.overlaps(view)
                  and not ordered_after(clock, prior.stamp) and not ordered_by_hardware(prior, access, release)]
         if not races:
             if access.write:
-                earlier[:] = [p for p in earlier if not access.view.covers(p.view)]
+                history.forget(view, lambda prior: view.covers(prior.view))
             else:
-                earlier[:] = [p for p in earlier
-                              if p.write or p.agent != access.agent or not access.view.covers(p.view)]
-        earlier.append(access)
+                history.forget(view, lambda prior: not prior.write and prior.agent == access.agent
+                               and view.covers(prior.view))
+        history.add(next(self.made), access)
         return races
 
     def unfenced(self, access: Access, clock: Clock) -> list[Access]:
@@ -181,20 +230,21 @@ class SharedMemory:
         fence. A write (a TMA copy) checks the accesses of other threads; a read (a TMA
         store, a wgmma operand) the writes of any thread. Call before `touch`, which
         forgets what a write covers."""
-        if access.issuer is None or access.view.allocation.memory != "shared":
+        history = self.histories.get(id(access.view.allocation))
+        if access.issuer is None or access.view.allocation.memory != "shared" or history is None:
             return []
-        return [prior for prior in self.accesses.get(id(access.view.allocation), [])
+        return [prior for prior in history.meeting(access.view)
                 if prior.fence is not None and (prior.agent != access.issuer if access.write else prior.write)
                 and prior.view.overlaps(access.view)
                 and ordered_after(clock, prior.stamp) and not ordered_after(clock, prior.fence)]
 
     def release(self, allocation: Allocation) -> None:
         """Forget a deallocated allocation (its release was checked as a write of all of it)."""
-        self.accesses.pop(id(allocation), None)
+        self.histories.pop(id(allocation), None)
 
     def live_allocations(self) -> list[Allocation]:
         """The allocations accessed and not released."""
-        return [accesses[-1].view.allocation for accesses in self.accesses.values() if accesses]
+        return [history.allocation for history in self.histories.values()]
 
 
 @dataclass(eq=False)
