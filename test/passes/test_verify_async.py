@@ -13,7 +13,7 @@ from ttpipe.ir.diagnostics import Diagnostic, DiagnosticError, diagnostic_handle
 from ttpipe.dialects import tt, ttng
 from ttpipe.passes.verify_async import VerifyAsync, check_module, protocol_loops
 from ttpipe.passes.verify_async.cta import Coverage
-from ttpipe.passes.verify_async.machine import Allocation, Mbarrier, View, join, ordered_after
+from ttpipe.passes.verify_async.machine import Access, Allocation, Mbarrier, SharedMemory, View, join, ordered_after
 from ttpipe.passes.verify_async.mutants import OPERATORS
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
@@ -176,6 +176,28 @@ def test_clocks_and_views():
     left = View(ring, (0,), ((0, 128), (0, 32)))
     right = View(ring, (0,), ((0, 128), (32, 64)))
     assert not left.overlaps(right) and slot0.overlaps(left) and slot0.covers(right) and not left.covers(slot0)
+
+
+def test_shared_memory_compares_a_slot_with_its_own_and_the_whole_allocations_accesses():
+    """Unordered accesses of one slot race, of two slots do not; a view of the whole ring or of
+    an unknown slot meets every slot's; a write forgets what it covers, in its slot only."""
+    ring = Allocation(None, (3, 128), "f16", "shared")
+
+    def access(view: View, write: bool, agent: str) -> Access:
+        return Access(None, view, write, agent, (agent, 1), "an access")
+
+    memory = SharedMemory()
+    assert not memory.touch(access(View(ring, (0,)), True, "t"), {})
+    assert not memory.touch(access(View(ring, (1,)), True, "u"), {})
+    assert [race.earlier.agent for race in memory.touch(access(View(ring, (1,)), False, "t"), {})] == ["u"]
+    unknown = memory.touch(access(View(ring, (None,)), False, "v"), {})
+    assert [race.earlier.agent for race in unknown] == ["t", "u"]  # in the order made
+    assert [race.earlier.agent for race in memory.touch(access(View(ring), True, "w"), {"t": 1, "u": 1})] == ["v"]
+    ordered = {"t": 1, "u": 1, "v": 1, "w": 1}
+    assert not memory.touch(access(View(ring, (2,)), True, "x"), ordered)
+    assert not memory.touch(access(View(ring), True, "y"), {**ordered, "x": 1})  # covers all: forgets them
+    assert [race.earlier.agent for race in memory.touch(access(View(ring, (0,)), False, "z"), {})] == ["y"]
+    assert memory.live_allocations() == [ring]
 
 
 def test_a_ring_turns_over_the_executions_of_its_loop():
