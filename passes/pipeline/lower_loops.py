@@ -1136,8 +1136,10 @@ def lower_loop(for_op: scf.ForOp, axis: AxisQueries) -> None:
 def lower_loops(module: ModuleOp) -> dict[scf.ForOp, str]:
     """Lower every scheduled loop of `module`, innermost first; a loop this port cannot
     lower stays as it was (the lowering runs on a copy of its function, placed next to it,
-    which replaces the function only on success). Returns those loops, each with why."""
-    analysis = ModuleAxisInfo(module)
+    which replaces the function only on success). Returns those loops, each with why. The
+    axis analysis runs once, at the first scheduled loop (a module with none, as a row ring's
+    whose loops went to its partitions, skips it)."""
+    analysis: ModuleAxisInfo | None = None
     refused: dict[scf.ForOp, str] = {}
     for func in [op for op in module.walk() if isinstance(op, tt.FuncOp)]:
         origin: dict[SSAValue, SSAValue] = {}
@@ -1145,6 +1147,8 @@ def lower_loops(module: ModuleOp) -> dict[scf.ForOp, str]:
         for position in range(len(_loops(func))):
             if SCHEDULED_MAX_STAGE not in _loops(func)[position].attributes:
                 continue
+            if analysis is None:
+                analysis = ModuleAxisInfo(module)
             mapping: dict[SSAValue, SSAValue] = {}
             copy = func.clone(value_mapper=mapping)
             copy_origin = {new: origin.get(old, old) for old, new in mapping.items()}
