@@ -105,10 +105,10 @@ class AssignLatencies(ModulePass):
             if user_given:
                 latencies.update(user_given)
                 continue
-            if axis_info is None:
-                axis_info = ModuleAxisInfo(op)
-            num_stages = num_stages_or_default(loop, self.num_stages)
-            assign_load_latencies(loop, num_stages, axis_info, latencies)
+            if walks_loads(loop):
+                if axis_info is None:
+                    axis_info = ModuleAxisInfo(op)
+                assign_load_latencies(loop, num_stages_or_default(loop, self.num_stages), axis_info, latencies)
             assign_mma_latencies(loop, latencies)
         for target, latency in latencies.items():
             target.attributes[LATENCY] = int_attr(latency)
@@ -136,6 +136,13 @@ def assign_load_latencies(loop: scf.ForOp, num_stages: int, axis_info: ModuleAxi
     max_level = max(level for level, _ in levels.values())
     for load in levels:
         latencies[load] = (num_stages - 1) // (max_level + 1)
+
+
+def walks_loads(loop: scf.ForOp) -> bool:
+    """Whether `loads_to_indirection_level` meets any load of `loop`: its walks start at a dot
+    (or a TMEM store) of the body, or, in a loop the user gave `tt.num_stages`, at every op;
+    elsewhere no load is pipelined (and no axis analysis is needed)."""
+    return NUM_STAGES in loop.attributes or any(isinstance(op, (*DOT_OPS, TMEMStoreOp)) for op in body_ops(loop))
 
 
 def loads_to_indirection_level(loop: scf.ForOp, pipeline_without_dot: bool, axis_info: ModuleAxisInfo,
