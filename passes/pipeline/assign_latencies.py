@@ -51,6 +51,8 @@ from ttpipe.passes.pipeline.schedule import (
 
 DOT_OPS = (tt.DotOp, tt.DotScaledOp, WarpGroupDotOp, TCGen5MMAOp, TCGen5MMAScaledOp)
 """Triton's `DotOpInterface`; operand 2 is the accumulator."""
+WALK_ROOTS = (*DOT_OPS, TMEMStoreOp)
+"""The ops whose operands `loads_to_indirection_level` follows back to the loads they read."""
 
 ACCUMULATOR_OPERAND = 2
 
@@ -142,7 +144,7 @@ def walks_loads(loop: scf.ForOp) -> bool:
     """Whether `loads_to_indirection_level` meets any load of `loop`: its walks start at a dot
     (or a TMEM store) of the body, or, in a loop the user gave `tt.num_stages`, at every op;
     elsewhere no load is pipelined (and no axis analysis is needed)."""
-    return NUM_STAGES in loop.attributes or any(isinstance(op, (*DOT_OPS, TMEMStoreOp)) for op in body_ops(loop))
+    return NUM_STAGES in loop.attributes or any(isinstance(op, WALK_ROOTS) for op in body_ops(loop))
 
 
 def loads_to_indirection_level(loop: scf.ForOp, pipeline_without_dot: bool, axis_info: ModuleAxisInfo,
@@ -184,7 +186,7 @@ def loads_to_indirection_level(loop: scf.ForOp, pipeline_without_dot: bool, axis
             stack.extend(reversed(children))
 
     for op in body_ops(loop):
-        if isinstance(op, (*DOT_OPS, TMEMStoreOp)):
+        if isinstance(op, WALK_ROOTS):
             seen.clear()
             walk(op)
     if pipeline_without_dot:

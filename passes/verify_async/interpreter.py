@@ -150,6 +150,17 @@ def unknown_results(op: Operation) -> list:
     return [UNKNOWN if bit_width(r.type) is not None else OPAQUE for r in op.results]
 
 
+def unmodelled(op: Operation) -> str | None:
+    """Why the checker cannot run an op without a protocol effect, None where it can."""
+    if op.successors:
+        return f"'{op.name}' branches to another block (only structured control flow is modelled)"
+    if any(isinstance(result.type, MemDescType) for result in op.results):
+        return f"'{op.name}' makes a memory descriptor the checker does not model"
+    if any(isinstance(operand.type, MemDescType) for operand in op.operands):
+        return f"'{op.name}' takes a memory descriptor the checker does not model"
+    return None
+
+
 RUN_DEPENDENT = (tt.GetProgramIdOp, tt.GetNumProgramsOp)
 """Pure ops whose results the run's instance fixes."""
 
@@ -251,17 +262,10 @@ class Interpreter:
     def pure(self, op: Operation):
         """An op without a protocol effect: an integer the IR does not fix, an opaque tensor."""
         name = op.name
-        results = op.results
-        if op.successors:
-            raise Unsupported(op, f"'{name}' branches to another block (only structured control flow is modelled)")
         if name == "ub.poison":
             return [OPAQUE]
-        for result in results:
-            if isinstance(result.type, MemDescType):
-                raise Unsupported(op, f"'{name}' makes a memory descriptor the checker does not model")
-        for operand in op.operands:
-            if isinstance(operand.type, MemDescType):
-                raise Unsupported(op, f"'{name}' takes a memory descriptor the checker does not model")
+        if (reason := unmodelled(op)) is not None:
+            raise Unsupported(op, reason)
         if isinstance(op, tt.GetProgramIdOp):
             return [self.cta.instance.program_id]
         if isinstance(op, tt.GetNumProgramsOp):
@@ -761,7 +765,7 @@ def _plan(op: Operation) -> Step | None:
             step.kind, step.evaluate = INTEGER, evaluate
             step.absorb = _absorbing(op.name, bit_width(results[0].type))
     if step.kind is PURE and not isinstance(op, RUN_DEPENDENT) and op.name not in ("ub.poison", "arith.select") \
-            and not op.successors and not any(isinstance(v.type, MemDescType) for v in (*operands, *results)):
+            and unmodelled(op) is None:
         step.unknown = tuple(unknown_results(op))
     return step
 

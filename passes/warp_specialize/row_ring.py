@@ -460,7 +460,8 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
     return program
 
 
-def _rewritten_later(loops: list[scf.ForOp], loop: scf.ForOp, load: RowAccess, stores: list[RowStore]) -> tuple[int, ...]:
+def _rewritten_later(loops: list[scf.ForOp], loop: scf.ForOp, load: RowAccess,
+                     stores: list[RowStore]) -> tuple[int, ...]:
     """The stores that write a box like `load`'s (in `loop`) in a later loop of the chain,
     iteration for iteration, through any pointer: where the rows meet at run time, the store
     writes the load's row in place."""
@@ -541,7 +542,8 @@ def condition(program: RowProgram, s: _Scalars, row_slots: SSAValue) -> SSAValue
                    for store in range(len(program.stores))]
     for load in program.prefetched:
         load_hull = s.hull(load.row)
-        checks += [clear(store, load.row, load_hull, store in load.rewritten_by) for store in range(len(program.stores))]
+        checks += [clear(store, load.row, load_hull, store in load.rewritten_by)
+                   for store in range(len(program.stores))]
     return functools.reduce(b.andi, checks)
 
 

@@ -401,7 +401,7 @@ LOOPED_KERNELS = {
 def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
     """Inputs of a looped row kernel (`op` of LOOPED_KERNELS) over a [rows, cols] bf16 tensor:
     bf16 weights, a bf16 output of the same shape (row-sum: a float32 vector of rows), the
-    float32 reference and the same op in torch."""
+    float32 reference and the same op in torch; a kernel writing in place has x as its output."""
     generator = torch.Generator(device=device).manual_seed(seed)
     x = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
     eps = 1e-5
@@ -410,29 +410,28 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         y = torch.empty(rows, device=device, dtype=torch.float32)
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: x.float().sum(dim=-1),
                       lambda: x.sum(dim=-1, dtype=torch.float32), x.nbytes)
-    y = torch.empty_like(x)
+    y = x if LOOPED_KERNELS[op].in_place else torch.empty_like(x)
     if op == "softmax":
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
-    if LOOPED_KERNELS[op].in_place:  # r := x + r, x := rms_norm(r) * w
-        r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
-        x0, r0 = x.clone(), r.clone()
-
-        def restore() -> None:
-            x.copy_(x0)
-            r.copy_(r0)
-
-        def baseline() -> None:
-            r.add_(x)
-            x.copy_(functional.rms_norm(r, (cols, ), w, eps))
-
-        return Launch((x, r, w, x.stride(0), cols, eps), (rows, ), x,
-                      lambda: functional.rms_norm((x0.float() + r0.float()).to(torch.bfloat16).float(), (cols, ),
-                                                  w.float(), eps),
-                      baseline, x.nbytes + r.nbytes + w.nbytes, restore)
     if LOOPED_KERNELS[op].residuals:
         r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
+        if LOOPED_KERNELS[op].in_place:  # r := x + r, x := rms_norm(r) * w
+            x0, r0 = x.clone(), r.clone()
+
+            def restore() -> None:
+                x.copy_(x0)
+                r.copy_(r0)
+
+            def baseline() -> None:
+                r.add_(x)
+                x.copy_(functional.rms_norm(r, (cols, ), w, eps))
+
+            return Launch((x, r, w, x.stride(0), cols, eps), (rows, ), y,
+                          lambda: functional.rms_norm((x0.float() + r0.float()).to(torch.bfloat16).float(), (cols, ),
+                                                      w.float(), eps),
+                          baseline, x.nbytes + r.nbytes + w.nbytes, restore)
         return Launch((x, r, y, w, x.stride(0), cols, eps), (rows, ), y,
                       lambda: functional.rms_norm(x.float() + r.float(), (cols, ), w.float(), eps),
                       lambda: functional.rms_norm(x + r, (cols, ), w, eps), x.nbytes + r.nbytes + w.nbytes)
@@ -530,8 +529,9 @@ N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written
 pointers and the looped row sum at 32768, the RMS norm of x plus a residual (two inputs
 read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, the same
 written in place as vLLM's fused_add_rms_norm (r := x + r, read again; x := the norm) at
-8192 and 32768, and the grid-stride pointwise kernel; then the norms and softmax at 32768 (the layer norm in two
-loops and in three), whose rows `ttpipe-row-ring` takes, without it (`-no-row-ring`)."""
+8192 and 32768, and the grid-stride pointwise kernel; then the norms and softmax at 32768
+(the layer norm in two loops and in three), whose rows `ttpipe-row-ring` takes, without it
+(`-no-row-ring`)."""
 
 
 WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"
