@@ -277,15 +277,16 @@ def condition(row: CachedRow, b: OpBuilder, descriptors: DescriptorBuilder, anal
     """Step 3: the i1 under which the cached version runs."""
     ok = b.cmpi(CmpIPredicate.sle, ceil_trip_count(b, row.first), b.constant(row.chunks, i32))
     ranges = _Builder(b, descriptors)
+    rewrites = [in_place(row, box, store) if box is not None else [] for store, box in row.stores]
     for load in row.loads:
         row_range = ranges.byte_range(load.first)
-        for store, box in row.stores:
+        for (store, box), rewritten in zip(row.stores, rewrites):
             if box is None:
                 safe = disjoint(b, ranges.address(store, analysis), row_range)
             else:
                 store_range = ranges.byte_range(box)
                 safe = disjoint(b, store_range, row_range)
-                if load in in_place(row, box, store):
+                if load in rewritten:
                     same = b.cmpi(CmpIPredicate.eq, store_range[0], row_range[0])
                     safe = b.insert(arith.OrIOp(safe, same)).result
             ok = b.insert(arith.AndIOp(ok, safe)).result

@@ -164,6 +164,12 @@ def unmodelled(op: Operation) -> str | None:
 RUN_DEPENDENT = (tt.GetProgramIdOp, tt.GetNumProgramsOp)
 """Pure ops whose results the run's instance fixes."""
 
+
+def computed_by_pure(op: Operation) -> bool:
+    """Whether `Interpreter.pure` gives `op` a value of its own (a poison, the run's program
+    ids, a select's chosen operand), not `unknown_results`."""
+    return isinstance(op, RUN_DEPENDENT) or op.name in ("ub.poison", "arith.select")
+
 TERMINATORS = (scf.YieldOp, scf.ConditionOp, tt.ReturnOp, ttg.WarpYieldOp, ttg.WarpReturnOp, ttg.MaskReturnOp)
 
 PENDING_ALLOWED = (ttng.WarpGroupDotWaitOp, scf.YieldOp, ttg.WarpYieldOp)
@@ -764,8 +770,7 @@ def _plan(op: Operation) -> Step | None:
         if evaluate is not None:
             step.kind, step.evaluate = INTEGER, evaluate
             step.absorb = _absorbing(op.name, bit_width(results[0].type))
-    if step.kind is PURE and not isinstance(op, RUN_DEPENDENT) and op.name not in ("ub.poison", "arith.select") \
-            and unmodelled(op) is None:
+    if step.kind is PURE and not computed_by_pure(op) and unmodelled(op) is None:
         step.unknown = tuple(unknown_results(op))
     return step
 

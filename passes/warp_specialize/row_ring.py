@@ -435,12 +435,13 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             except NotATile as exc:
                 raise NotARow(f"a store whose region is not known ({exc})") from None
             loop = op.parent_op()
-            store = RowStore(op, _box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first))
-            store.in_place = tuple(found.loads.index(load) for load in in_place(found, box, op))
-            if (rewritten := rewritten_early(found, store.row.access, op)) is not None and not box.unit_dims:
-                store.forwarded = found.loads.index(rewritten)
-                store.in_place = (store.forwarded, )
-            stores.append(store)
+            row = _box_row(func, pid, box, loop if isinstance(loop, scf.ForOp) else first)
+            rewritten = None if box.unit_dims else rewritten_early(found, row.access, op)
+            if rewritten is not None:  # before the last loop: forwarded
+                forwarded = found.loads.index(rewritten)
+                stores.append(RowStore(op, row, (forwarded, ), forwarded))
+            else:
+                stores.append(RowStore(op, row, tuple(found.loads.index(load) for load in in_place(found, box, op))))
         else:
             stores.append(RowStore(op, _scalar_row(func, pid, op, analysis)))
     cached = {access.op for index in range(len(loops)) for access, _ in found.reads(index)}

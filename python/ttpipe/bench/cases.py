@@ -410,14 +410,15 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
         y = torch.empty(rows, device=device, dtype=torch.float32)
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: x.float().sum(dim=-1),
                       lambda: x.sum(dim=-1, dtype=torch.float32), x.nbytes)
-    y = x if LOOPED_KERNELS[op].in_place else torch.empty_like(x)
+    kernel = LOOPED_KERNELS[op]
+    y = x if kernel.in_place else torch.empty_like(x)
     if op == "softmax":
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
-    if LOOPED_KERNELS[op].residuals:
+    if kernel.residuals:
         r = torch.randn(rows, cols, device=device, generator=generator).to(torch.bfloat16)
-        if LOOPED_KERNELS[op].in_place:  # r := x + r, x := rms_norm(r) * w
+        if kernel.in_place:  # r := x + r, x := rms_norm(r) * w
             x0, r0 = x.clone(), r.clone()
 
             def restore() -> None:
