@@ -73,8 +73,16 @@ is its row:
          without reading memory, so every slot's bytes arrive alike.
      C: 2 where a loop's body reduces across warps (`tt.reduce`: online softmax's max
      and sum every chunk, each a barrier the consumer waits on; a second consumer fills
-     those waits), else 1 (two consumers halve each one's registers: a layer norm at 32768
-     ran at 0.71x copy with two against 0.81x with one). `consumers=1|2` forces it.
+     those waits) or computes a special function on its tensors
+     (`computes_special_function`: exp, log, sqrt, rsqrt, tanh, ..., a libdevice call: per
+     element, the chain waits on the SM's special function units, 16 results a clock
+     against 128 for float32 arithmetic, and a second consumer's warps fill those waits),
+     else 1 (two consumers halve each one's registers). Measured at rows of 32768 bf16, x
+     copy, one consumer against two (twenty-second session): a softmax in three loops
+     (exp in two) 0.72 / 0.89, Mamba's gated RMS norm (a sigmoid in both loops) 0.59 /
+     0.82, an online log-softmax 0.86 / 0.92; the layer norm in two loops 0.91 / 0.85 and
+     in three 0.89 / 0.88, the RMS norm 0.93 / 0.94, a row's fp8 quantisation (a
+     division, not counted) 0.94 / 0.93. `consumers=1|2` forces it.
      P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
      first P programs are resident at once; every later program exits at once (an
      `scf.if pid < P` around the allocations and partitions: it initialises no mbarrier).
@@ -162,6 +170,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import arith, gpu, scf, tt, ttg, ttng
+from ttpipe.dialects import math as math_dialect
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.analysis.polynomial import Iteration, Poly
@@ -286,6 +295,21 @@ class PrefetchedLoad:
     read what was there before."""
 
 
+SPECIAL_FUNCTIONS = (math_dialect.ExpOp, math_dialect.Exp2Op, math_dialect.ExpM1Op, math_dialect.LogOp,
+                     math_dialect.Log2Op, math_dialect.Log10Op, math_dialect.Log1pOp, math_dialect.SqrtOp,
+                     math_dialect.RsqrtOp, math_dialect.SinOp, math_dialect.CosOp, math_dialect.TanOp,
+                     math_dialect.TanhOp, math_dialect.ErfOp, math_dialect.ErfcOp, math_dialect.PowFOp,
+                     tt.PreciseSqrtOp, tt.ExternElementwiseOp)
+"""Ops the SM computes on its special function units (MUFU: ex2, lg2, rsqrt, sqrt, sin, cos,
+tanh), or from them (a libdevice call). `arith.divf` is left out: its reciprocal measured
+neutral (step 5)."""
+
+
+def computes_special_function(op: Operation) -> bool:
+    """Whether `op` computes a special function of every element of a tensor (step 5)."""
+    return isinstance(op, SPECIAL_FUNCTIONS) and isinstance(op.results[0].type, TensorType)
+
+
 @dataclass
 class RowProgram:
     """Step 1's findings for one function."""
@@ -324,8 +348,10 @@ class RowProgram:
 
     @property
     def consumers(self) -> int:
-        """Step 5's cost model: two consumers where a loop's body reduces across warps."""
-        return 2 if any(isinstance(op, tt.ReduceOp) for loop in self.row.loops for op in loop.body.walk()) else 1
+        """Step 5's cost model: two consumers where a loop's body reduces across warps or
+        computes a special function on its tensors."""
+        return 2 if any(isinstance(op, tt.ReduceOp) or computes_special_function(op)
+                        for loop in self.row.loops for op in loop.body.walk()) else 1
 
     def launch_condition(self) -> TripsBetween:
         """Step 8: the trip counts of L1 for which the ring is the faster version: rows of

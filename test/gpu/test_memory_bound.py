@@ -3,7 +3,7 @@ compiled through the plug-in with the default pipeline (`ttpipe.triton.installed
 a control, by stock Triton, checked against float64 torch.
 
 Row kernels (`layernorm_looped`, `layernorm_three_pass`, `rmsnorm_looped`,
-`rmsnorm_block_pointers`, `softmax_online`, `row_sum`, `l2_normalize_counted`,
+`rmsnorm_block_pointers`, `softmax_online`, `softmax_three_pass`, `row_sum`, `l2_normalize_counted`,
 `rmsnorm_residual_looped`, `fused_add_rmsnorm`; one program per row, a plain `for`
 loop over the row's chunks of BLOCK, the block pointer kernel's loops carrying their offsets,
 the L2 normalisation's loops counting chunks, `range(tl.cdiv(N, BLOCK))`, the last two
@@ -16,7 +16,8 @@ sizes. `pointwise_persistent` (a grid-stride loop): n not a multiple of BLOCK on
 smaller than the number of blocks (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller
 than one block, n a multiple of BLOCK. `test_row_ring_kernels` runs the norms (the layer
 norm in two loops and in three, the RMS norm with pointers and with block pointers), online
-softmax, the chunk-counting L2 normalisation and the in-place residual RMS norm (the ring
+softmax, the softmax in three loops (two consumers: exponents in its loops), the
+chunk-counting L2 normalisation and the in-place residual RMS norm (the ring
 forwarding what its first loop stores) on RING_SIZES (the residual RMS norm on
 RESIDUAL_SIZES), whose rows `ttpipe-row-ring`
 (persistent programs, a producer warp, a ring of chunk slots; on by default) takes or leaves
@@ -40,6 +41,7 @@ import pytest
 from sm90a import run_cases, why_not
 
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
+               "softmax_three_pass",
                "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped", "fused_add_rmsnorm")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
@@ -59,7 +61,7 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
-                "softmax_online", "l2_normalize_counted", "fused_add_rmsnorm")
+                "softmax_online", "softmax_three_pass", "l2_normalize_counted", "fused_add_rmsnorm")
 RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
               (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): True,
               (3, 90000, 2048, 8): False, (700, 20000, 2048, 8): False}
@@ -122,7 +124,7 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
                 if kernel == "row_sum":
                     y = torch.full((rows, ), float("nan"), device="cuda", dtype=torch.float32)
                     args, reference = (x, y, x.stride(0), n), x64.sum(dim=-1)
-                elif kernel == "softmax_online":
+                elif kernel in ("softmax_online", "softmax_three_pass"):
                     y = fresh_output()
                     args, reference = (x, y, x.stride(0), n), torch.softmax(x64, dim=-1)
                 elif kernel == "l2_normalize_counted":

@@ -393,6 +393,7 @@ LOOPED_KERNELS = {
     "fused-add-rmsnorm": LoopedKernel("fused-add-rmsnorm", kernels.fused_add_rmsnorm, ("w_ptr", ), ("r_ptr", ),
                                       in_place=True),
     "softmax": LoopedKernel("softmax-online", kernels.softmax_online, ()),
+    "softmax-three-pass": LoopedKernel("softmax-three-pass", kernels.softmax_three_pass, ()),
     "row-sum": LoopedKernel("row-sum", kernels.row_sum, ()),
 }
 """Looped row op -> its kernel."""
@@ -412,7 +413,7 @@ def _row_launch(torch, device, seed, op: str, rows: int, cols: int) -> Launch:
                       lambda: x.sum(dim=-1, dtype=torch.float32), x.nbytes)
     kernel = LOOPED_KERNELS[op]
     y = x if kernel.in_place else torch.empty_like(x)
-    if op == "softmax":
+    if op.startswith("softmax"):
         return Launch((x, y, x.stride(0), cols), (rows, ), y, lambda: torch.softmax(x.float(), dim=-1),
                       lambda: torch.softmax(x, dim=-1), x.nbytes)
     w = torch.randn(cols, device=device, generator=generator).to(torch.bfloat16)
@@ -520,13 +521,15 @@ def _pointwise() -> Case:
 
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
                            for cols in (8192, 32768, 131072)) + (
-    _looped("layernorm-three-pass", 32768), _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
+    _looped("layernorm-three-pass", 32768), _looped("softmax-three-pass", 32768),
+    _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
     _looped("rmsnorm-residual", 8192), _looped("rmsnorm-residual", 32768), _looped("fused-add-rmsnorm", 8192),
     _looped("fused-add-rmsnorm", 32768), _pointwise()) + tuple(
     _looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax", "layernorm-three-pass"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
-N = 8192, 32768 and 131072, the layer norm in three passes, the RMS norm written with block
+N = 8192, 32768 and 131072, the layer norm and the softmax in three passes (the softmax's
+exponents without a reduction in a loop), the RMS norm written with block
 pointers and the looped row sum at 32768, the RMS norm of x plus a residual (two inputs
 read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, the same
 written in place as vLLM's fused_add_rms_norm (r := x + r, read again; x := the norm) at

@@ -531,6 +531,31 @@ def softmax_online(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def softmax_three_pass(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
+    """`softmax` over rows longer than a block in three loops, as it is written without the
+    online rescaling (one row per program): the row's max, the sum of exp(x - max), then
+    exp(x - max) / sum; no reduction inside a loop, an exponent in the last two."""
+    row = tl.program_id(0).to(tl.int64)
+    run_max = tl.full([BLOCK], float("-inf"), tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=float("-inf")).to(tl.float32)
+        run_max = tl.maximum(run_max, x)
+    row_max = tl.max(run_max, 0)
+    run_sum = tl.zeros([BLOCK], tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * stride + cols, mask=cols < N, other=float("-inf")).to(tl.float32)
+        run_sum += tl.exp(x - row_max)
+    row_sum = tl.sum(run_sum, 0)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        inside = cols < N
+        x = tl.load(x_ptr + row * stride + cols, mask=inside, other=float("-inf")).to(tl.float32)
+        tl.store(y_ptr + row * stride + cols, (tl.exp(x - row_max) / row_sum).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def pointwise_persistent(x_ptr, y_ptr, scale, bias, n, BLOCK: tl.constexpr):
     """y = x * scale + bias over a flat tensor of n elements (scale and bias scalars), a
     grid-stride loop: program p takes the blocks p, p + programs, p + 2 * programs, ..."""
