@@ -9,7 +9,10 @@ arguments) plus a constant, divided by a positive constant as `arith.divsi` divi
 zero): `N`, and `tl.cdiv(N, BLOCK)` and `N // BLOCK` as Triton prints them
 (`arith.divsi (arith.addi N, BLOCK - 1), BLOCK`); the step a constant.
 `TripsBetween.holds` counts the trips as `scf.for` runs them (signed; none where the upper
-bound is not above the lower) and checks them against an inclusive range.
+bound is not above the lower) and checks them against an inclusive range. Where the other
+compile is not made without the pass but with the pass invoked otherwise (`instead`: its
+options changed, e.g. `ttpipe-row-ring{consumers=2}` for longer rows), that compile carries
+a condition of its own, and a launch outside both ranges falls through to a third.
 
     ttpipe.launch_when = {at_least = 13 : i64, at_most = 24 : i64, lower = 0 : i64,
                           step = 2048 : i64, upper_argument = 5 : i64, without = "ttpipe-row-ring"}
@@ -92,6 +95,9 @@ class TripsBetween:
     at_most: int
     without: str
     """The pass that built the version (the other compile runs the pipeline without it)."""
+    instead: str | None = None
+    """The pass's invocation (`name{options}`) the other compile runs in its place; None:
+    the other compile leaves the pass out."""
 
     @property
     def known(self) -> bool:
@@ -108,6 +114,8 @@ class TripsBetween:
     def to_attr(self) -> DictionaryAttr:
         fields: dict[str, Attribute] = {"step": IntegerAttr(self.step, i64), "at_least": IntegerAttr(self.at_least, i64),
                                         "at_most": IntegerAttr(self.at_most, i64), "without": StringAttr(self.without)}
+        if self.instead is not None:
+            fields["instead"] = StringAttr(self.instead)
         for name, bound in (("lower", self.lower), ("upper", self.upper)):
             if bound.argument is None:
                 fields[name] = IntegerAttr(bound.constant, i64)
@@ -128,16 +136,18 @@ class TripsBetween:
             return Bound(argument=data[f"{name}_argument"].value.data, **parts)
 
         return TripsBetween(bound("lower"), bound("upper"), data["step"].value.data, data["at_least"].value.data,
-                            data["at_most"].value.data, data["without"].data)
+                            data["at_most"].value.data, data["without"].data,
+                            data["instead"].data if "instead" in data else None)
 
     def to_json(self) -> dict:
         """For Triton's kernel metadata (JSON): the same fields."""
-        return {"lower": vars(self.lower), "upper": vars(self.upper), "step": self.step, "at_least": self.at_least, "at_most": self.at_most, "without": self.without}
+        return {"lower": vars(self.lower), "upper": vars(self.upper), "step": self.step, "at_least": self.at_least,
+                "at_most": self.at_most, "without": self.without, "instead": self.instead}
 
     @staticmethod
     def from_json(data: dict) -> TripsBetween:
         return TripsBetween(Bound(**data["lower"]), Bound(**data["upper"]), data["step"], data["at_least"],
-                            data["at_most"], data["without"])
+                            data["at_most"], data["without"], data.get("instead"))
 
 
 def set_launch_condition(func: tt.FuncOp, condition: TripsBetween) -> None:

@@ -77,12 +77,20 @@ is its row:
      (`computes_special_function`: exp, log, sqrt, rsqrt, tanh, ..., a libdevice call: per
      element, the chain waits on the SM's special function units, 16 results a clock
      against 128 for float32 arithmetic, and a second consumer's warps fill those waits),
-     else 1 (two consumers halve each one's registers). Measured at rows of 32768 bf16, x
-     copy, one consumer against two (twenty-second session): a softmax in three loops
-     (exp in two) 0.72 / 0.89, Mamba's gated RMS norm (a sigmoid in both loops) 0.59 /
-     0.82, an online log-softmax 0.86 / 0.92; the layer norm in two loops 0.91 / 0.85 and
-     in three 0.89 / 0.88, the RMS norm 0.93 / 0.94, a row's fp8 quantisation (a
-     division, not counted) 0.94 / 0.93. `consumers=1|2` forces it.
+     else 1 (two consumers halve each one's registers: the layer norm's weights queue
+     spills) for rows of at most half the slots a row may fill (`one_consumer_trips`),
+     and 2 for longer rows: while one consumer finishes a row that long, the next row has
+     fewer slots to stream into than it fills, and its first loop waits; a second
+     consumer's warps run that row's loops in those waits. Longer rows run a second ring
+     compile (step 8's condition names `ttpipe-row-ring{consumers=2}` as the compile the
+     others run `instead`). Measured x copy, one consumer against two (twenty-second
+     session), rows of 32768 bf16: a softmax in three loops (exp in two) 0.72 / 0.89,
+     Mamba's gated RMS norm (a sigmoid in both loops) 0.59 / 0.82, an online log-softmax
+     0.86 / 0.92; the layer norm in two loops 0.91 / 0.85 and in three 0.89 / 0.88, the RMS
+     norm 0.93 / 0.94, a row's fp8 quantisation (a division, not counted) 0.94 / 0.93;
+     rows of 49152 / 65536: the layer norm in two loops 0.79 / 0.87 and 0.68 / 0.76, in
+     three 0.75 / 0.89 and 0.64 / 0.80, the RMS norm 0.93 / 0.94 and 0.81 / 0.92.
+     `consumers=1|2` forces the count for every row.
      P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
      first P programs are resident at once; every later program exits at once (an
      `scf.if pid < P` around the allocations and partitions: it initialises no mbarrier).
@@ -126,7 +134,9 @@ is its row:
      the rows are outside the range); otherwise it writes the range on the function
      (`ttpipe.launch_when`, `passes/common/launch_condition.py`) and the Triton plug-in
      compiles the kernel a second time without this pass and launches, each time, the
-     version the row's length asks for (`ttpipe.triton.versions`). Run by `ttpipe-opt`, the
+     version the row's length asks for (`ttpipe.triton.versions`); with one consumer (step
+     5) the range ends at `one_consumer_trips` and the second compile is the ring with two
+     consumers, whose own range ends where the ring's does. Run by `ttpipe-opt`, the
      attribute stays on the function.
 
 `RING_BYTES` is 192 KB, as in the design measured by hand first (docs/measurements.md, ninth
@@ -158,6 +168,7 @@ the function (step 8).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass, field
@@ -345,6 +356,12 @@ class RowProgram:
     def most_row_slots(self) -> int:
         """The slots a row may fill: all but the stream slots, into which the next row streams under it."""
         return self.slots - self.stream_slots
+
+    @property
+    def one_consumer_trips(self) -> int:
+        """Step 5: the longest rows (L1 trips) one consumer takes where the cost model asks for
+        one: rows of at most half the slots a row may fill."""
+        return self.most_row_slots // 2 * self.chunks_per_slot
 
     @property
     def consumers(self) -> int:
@@ -899,6 +916,13 @@ class RowRing(ModulePass):
                             f"{condition.at_least} to {condition.at_most}")
                 continue
             consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
+            if self.consumers == "auto" and consumers == 1:  # step 5: two consumers for longer rows
+                shorter = dataclasses.replace(condition, at_most=program.one_consumer_trips,
+                                              instead=f"{self.name}{{sms={self.sms} consumers=2}}")
+                if condition.known or shorter.at_least > shorter.at_most:
+                    consumers = 1 if condition.known and shorter.holds(()) else 2
+                else:
+                    condition = shorter
             build(program, DescriptorBuilder(func, analysis), self.sms, consumers)
             if not condition.known:
                 set_launch_condition(func, condition)

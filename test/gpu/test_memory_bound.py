@@ -62,21 +62,26 @@ CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
                 "softmax_online", "softmax_three_pass", "l2_normalize_counted", "fused_add_rmsnorm")
-RING_SIZES = {(300, 26000, 1024, 4): True, (700, 30000, 2048, 8): True, (200, 32768, 2048, 8): True,
-              (5, 33000, 1024, 8): True, (150, 40000, 2048, 8): True, (140, 70000, 2048, 8): True,
-              (3, 90000, 2048, 8): False, (700, 20000, 2048, 8): False}
-"""Sizes -> whether the launch runs the ring version (rows of 48 KB up to the ring less its two
-stream slots, 10 of its 12 slots of 16 KB): more rows than SMs (the ring wraps), ragged (the
-last chunk reads into the next row) and not; rows whose last chunks, past the runs of whole
-slots, fill part of a slot, one slot (32768: the layer norm's runs of 12 chunks, then 4) and
-more (40000: 8 of 20, ragged; 33000); rows of 35 chunks (9 slots: more than half the ring,
-the next row streaming into the other 3); rows too long (44 chunks, 11 slots) and too short
-(10) for it, which run the compile without it."""
-RESIDUAL_SIZES = {(300, 13000, 1024, 4): True, (200, 32768, 2048, 8): True, (150, 40000, 2048, 8): True,
-                  (3, 45000, 2048, 8): False, (700, 10000, 2048, 8): False}
+RING_SIZES = {(300, 26000, 1024, 4): 1, (700, 30000, 2048, 8): 1, (200, 32768, 2048, 8): 1,
+              (5, 33000, 1024, 8): 1, (150, 40000, 2048, 8): 1, (140, 70000, 2048, 8): 2,
+              (3, 90000, 2048, 8): 0, (700, 20000, 2048, 8): 0}
+"""Sizes -> the ring's consumers in the version the launch runs, for the kernels whose loops ask
+for one (0: the compile without the ring; the softmaxes run two wherever they run the ring).
+The ring takes rows of 48 KB up to the ring less its two stream slots, 10 of its 12 slots of
+16 KB, with one consumer up to 5 slots and two (a second compile) beyond: more rows than SMs
+(the ring wraps), ragged (the last chunk reads into the next row) and not; rows whose last
+chunks, past the runs of whole slots, fill part of a slot, one slot (32768: the layer norm's
+runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged, 5 slots; 33000); rows of 35
+chunks (9 slots: more than half the ring, the next row streaming into the other 3; two
+consumers); rows too long (44 chunks, 11 slots) and too short (10) for it, which run the
+compile without it."""
+RESIDUAL_SIZES = {(300, 13000, 1024, 4): 1, (200, 32768, 2048, 8): 2, (150, 40000, 2048, 8): 2,
+                  (3, 45000, 2048, 8): 0, (700, 10000, 2048, 8): 0}
 """The same for the residual RMS norm, whose chunks are twice as long (x's and r's): rows of 13
 chunks of 4 KB (4 slots), 16 and 20 chunks of 8 KB (8 and 10 slots: more than half the
-ring), and rows too long (11 slots) and too short (5 chunks, 40 KB)."""
+ring, two consumers), and rows too long (11 slots) and too short (5 chunks, 40 KB)."""
+TWO_CONSUMER_KERNELS = ("softmax_online", "softmax_three_pass")
+"""The kernels whose loops ask for two consumers (a reduction across warps, exponents)."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]
 RING_CASES += [("rmsnorm_residual_looped", "ttpipe", "bfloat16", *size) for size in RESIDUAL_SIZES]
 RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4)
@@ -99,7 +104,7 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
     import ttpipe.triton
     from ttpipe.bench import kernels
     from ttpipe.triton.plugin import current_marker
-    from ttpipe.triton.versions import runs_itself
+    from ttpipe.triton.versions import launched_version
 
     functional = torch.nn.functional
     for case in cases:
@@ -157,7 +162,13 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
         print(json.dumps({"case": case, "nan": bool(y.isnan().any()), "error": error,
                           "tolerance": 1e-4 if y.dtype == torch.float32 else 1e-2,
                           "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker,
-                          "itself": runs_itself(compiled, args)}), flush=True)
+                          "consumers": ring_consumers(launched_version(compiled, args).asm["ttgir"])}), flush=True)
+
+
+def ring_consumers(ttgir: str) -> int:
+    """The ring's consumers in a compile's TTGIR (0: no ring): the default region, and with two
+    a partition of the kernel's warps before the producer's."""
+    return 0 if "ttg.warp_specialize" not in ttgir else 2 if "partition1(" in ttgir else 1
 
 
 def run_child(cases: list[tuple], pipeline: str | None) -> list[dict]:
@@ -176,9 +187,12 @@ def test_memory_bound_kernels():
 
 def test_row_ring_kernels():
     results = run_child(RING_CASES, RING_PIPELINE)
-    wrong = [r for r in results if r["itself"] != (RESIDUAL_SIZES if "residual" in r["case"][0] else RING_SIZES).get(
-        tuple(r["case"][3:]), True)]
-    assert not wrong, "launched the other version:\n" + "\n".join(json.dumps(r) for r in wrong)
+    def expected(case: list) -> int:
+        consumers = (RESIDUAL_SIZES if "residual" in case[0] else RING_SIZES).get(tuple(case[3:]), 1)
+        return 2 if consumers and case[0].removesuffix("_in_place") in TWO_CONSUMER_KERNELS else consumers
+
+    wrong = [r for r in results if r["consumers"] != expected(r["case"])]
+    assert not wrong, "launched another version:\n" + "\n".join(json.dumps(r) for r in wrong)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:

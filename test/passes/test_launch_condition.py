@@ -32,6 +32,17 @@ def test_round_trips():
     assert set(ROWS.to_attr().data) == {"lower", "upper_argument", "step", "at_least", "at_most", "without"}
 
 
+LONGER = TripsBetween(Bound(constant=0), Bound(argument=1), 2048, 13, 20, "ttpipe-row-ring",
+                      "ttpipe-row-ring{sms=132 consumers=2}")
+"""A condition whose other compile runs the pass with other options (`instead`)."""
+
+
+def test_a_version_run_instead_round_trips():
+    assert TripsBetween.from_attr(LONGER.to_attr()) == LONGER
+    assert TripsBetween.from_json(json.loads(json.dumps(LONGER.to_json()))) == LONGER
+    assert LONGER.to_attr().data["instead"].data == "ttpipe-row-ring{sms=132 consumers=2}"
+
+
 CDIV = TripsBetween(Bound(constant=0), Bound(argument=1, add=2047, divisor=2048), 1, 13, 24, "ttpipe-row-ring")
 """`for i in range(tl.cdiv(n, 2048))`: the loop counts chunks."""
 

@@ -156,11 +156,13 @@ def compile_row_kernel():
 
 def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
     """`ttpipe-row-ring` leaves its rows' range in the kernel's metadata (not in its TTGIR); the
-    wrapped `CompiledKernel.run` launches the ring where the row's chunks fall in it, and
-    elsewhere a second compile without the pass, made once, at the first launch that needs it."""
+    wrapped `CompiledKernel.run` launches the ring (one consumer: a layer norm) where the
+    row's chunks fall in it, longer rows the ring with two consumers (a second compile,
+    `instead`), and rows outside both ranges a third compile without the pass; each made
+    once, at the first launch that needs it."""
     from triton.compiler.compiler import CompiledKernel
 
-    from ttpipe.triton.versions import METADATA_KEY, VersionedLaunch, runs_itself
+    from ttpipe.triton.versions import METADATA_KEY, VersionedLaunch, launched_version, other_version, runs_itself
 
     original = CompiledKernel.run
     with ttpipe.triton.installed():
@@ -171,7 +173,8 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
         assert versions["num_warps"] == 8 and ring.metadata.num_warps > 8
         assert condition["upper"] == {"constant": None, "argument": 5, "add": 0, "divisor": 1}
         assert condition["without"] == "ttpipe-row-ring"
-        assert (condition["at_least"], condition["at_most"]) == (12, 40)
+        assert condition["instead"] == "ttpipe-row-ring{sms=132 consumers=2}"
+        assert (condition["at_least"], condition["at_most"]) == (12, 20)  # 5 of the 10 slots a row may fill
         assert "ttg.warp_specialize" in ring.asm["ttgir"] and "ttpipe.launch_when" not in ring.asm["ttgir"]
 
         launched = []
@@ -180,18 +183,39 @@ def test_a_launch_condition_picks_the_version_at_each_launch(monkeypatch):
         launch = ring.run
         assert isinstance(launch, VersionedLaunch) and ring.run is launch
         row = lambda n: (None, None, None, None, n, n, 1e-5, 2048)  # noqa: E731
-        for n in (32768, 81920):  # 16 chunks, 40 (10 of the 12 slots)
+        for n in (32768, 40960):  # 16 chunks, 20
             launch(1, 1, 1, 0, "ring", None, None, None, None, *row(n))
-            assert runs_itself(ring, row(n))
+            assert runs_itself(ring, row(n)) and launched_version(ring, row(n)) is ring
         assert launched == [(ring, "ring")] * 2
+        launch(1, 1, 1, 0, "ring", None, None, None, None, *row(81920))  # 40 chunks: two consumers
+        two = other_version(ring)
+        assert launched[2:] == [(two, two.function)] and launched_version(ring, row(81920)) is two
+        assert two.metadata.instrumentation_mode == f"{marker}|instead=ttpipe-row-ring{{sms=132 consumers=2}}"
+        assert two.metadata.num_warps > ring.metadata.num_warps and getattr(two.metadata, METADATA_KEY)["condition"]["at_most"] == 40
         for n in (8192, 81921, 0):  # 4 chunks, 41, none: the compile without the ring
             launch(1, 1, 1, 0, "ring", None, None, None, None, *row(n))
-            assert not runs_itself(ring, row(n))
-        other = launch.other
-        assert [kernel for kernel, _ in launched[2:]] == [other] * 3
-        assert other.metadata.instrumentation_mode == f"{marker}|without=ttpipe-row-ring"
-        assert "ttg.warp_specialize" not in other.asm["ttgir"] and not hasattr(other.metadata, METADATA_KEY)
+            assert not runs_itself(ring, row(n)) and not runs_itself(two, row(n))
+        plain = other_version(two)
+        assert [kernel for kernel, _ in launched[3:]] == [plain] * 3 and launched_version(ring, row(0)) is plain
+        assert plain.metadata.instrumentation_mode == f"{marker}|without=ttpipe-row-ring"
+        assert "ttg.warp_specialize" not in plain.asm["ttgir"] and not hasattr(plain.metadata, METADATA_KEY)
     assert CompiledKernel.run is original  # uninstall unwraps it
+
+
+def test_an_other_version_is_marked_with_its_pipeline_edit():
+    """The other compile's `instrumentation_mode`: the pass left out, or run with other options
+    `instead`; the stage hook reads the edit back from it."""
+    from ttpipe.passes.common.launch_condition import Bound, TripsBetween
+    from ttpipe.triton.versions import PipelineEdit, split_marker
+
+    rows = TripsBetween(Bound(constant=0), Bound(argument=1), 2048, 13, 20, "ttpipe-row-ring")
+    longer = TripsBetween(Bound(constant=0), Bound(argument=1), 2048, 13, 20, "ttpipe-row-ring",
+                          "ttpipe-row-ring{sms=132 consumers=2}")
+    marker = PipelineEdit.of(longer).marker("m")
+    assert marker == "m|instead=ttpipe-row-ring{sms=132 consumers=2}"
+    assert split_marker(marker) == ("m", PipelineEdit(instead="ttpipe-row-ring{sms=132 consumers=2}"))
+    assert split_marker(PipelineEdit.of(rows).marker("m")) == ("m", PipelineEdit(left_out="ttpipe-row-ring"))
+    assert split_marker("m") == ("m", None)
 
 
 @pytest.mark.parametrize("asked, shown", [("remarks", True), ("warnings", False)])

@@ -62,7 +62,7 @@ from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
 from ttpipe.triton.mlir import parse_text
 from ttpipe.triton.pipelines import default_pipeline
-from ttpipe.triton.versions import METADATA_KEY, split_marker, take_launch_versions, versioned_run
+from ttpipe.triton.versions import METADATA_KEY, PipelineEdit, split_marker, take_launch_versions, versioned_run
 
 MARKER_PREFIX = "ttpipe-"
 
@@ -153,9 +153,9 @@ def install(pipeline: str | None = None) -> None:
     def hook(backend, stages: dict, options, language, capability) -> None:
         if previous_hook is not None:
             previous_hook(backend, stages, options, language, capability)
-        kernel_marker, left_out = split_marker(options.instrumentation_mode)
+        kernel_marker, edit = split_marker(options.instrumentation_mode)
         if language == Language.TRITON and kernel_marker == marker:
-            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability, without=left_out)
+            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability, edit=edit)
 
     run = CompiledKernel.run
     CUDABackend.parse_options = marked_parse_options
@@ -220,9 +220,9 @@ def _printed_diagnostics() -> Callable[[Diagnostic], None]:
     return handler
 
 
-def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, without: str | None = None):
-    """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline (less the pass
-    `without`, for a kernel's second version), back as a Triton module in `mod`'s context
+def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, edit: PipelineEdit | None = None):
+    """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline (changed by
+    `edit`, for a kernel's other version), back as a Triton module in `mod`'s context
     (what `CUDABackend.make_ttgir` returns). A launch condition on the kernel's function goes
     to `metadata` (`ttpipe.triton.versions`)."""
     from triton._C.libtriton import ir
@@ -234,8 +234,7 @@ def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: di
     invocations = spec.parse(pipeline or default_pipeline(capability), {
         "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
     with diagnostic_handler(_printed_diagnostics()):
-        module = driver.run(parse_module(mod.str(), name).module,
-                            [invocation for invocation in invocations if invocation.info.name != without])
+        module = driver.run(parse_module(mod.str(), name).module, edit.applied(invocations) if edit else invocations)
     versions = take_launch_versions(module, options.num_warps, entry)
     if versions is not None:
         metadata[METADATA_KEY] = versions

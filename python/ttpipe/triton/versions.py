@@ -11,7 +11,11 @@ launch's arguments and calls the launcher of the compile it picks, with that com
 function and metadata (shared memory, warps). The second compile is made at the first
 launch that needs it, through `triton.compile` with the kernel's source, target and
 options, its `instrumentation_mode` marked `<marker>|without=<pass>` (its own cache entries;
-the plug-in's stage runs the pipeline without that pass).
+the plug-in's stage runs the pipeline without that pass), or, where the condition names an
+invocation to run `instead` of the pass, `<marker>|instead=<pass>{<options>}` (the stage runs
+that invocation in the pass's place). That compile may carry a condition of its own: its
+launcher is read through the same wrapped property, so a launch outside both ranges goes on
+to the compile that leaves the pass out (`launched_version` follows the chain).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ttpipe.dialects import tt
 from ttpipe.passes.common.launch_condition import TripsBetween, pop_launch_condition
+from ttpipe.pipeline import spec
+from ttpipe.pipeline.registry import PassInvocation
 
 METADATA_KEY = "ttpipe_launch_when"
 WITHOUT = "|without="
@@ -41,15 +47,43 @@ def take_launch_versions(module: ModuleOp, num_warps: int, entry: str | None = N
     return None
 
 
-def without_marker(marker: str, pass_name: str) -> str:
-    """The `instrumentation_mode` of the compile of a kernel without `pass_name`."""
-    return f"{marker}{WITHOUT}{pass_name}"
+INSTEAD = "|instead="
 
 
-def split_marker(mode: str) -> tuple[str, str | None]:
-    """`mode` as (the plug-in's marker, the pass left out or None)."""
-    marker, _, left_out = mode.partition(WITHOUT)
-    return marker, left_out or None
+@dataclasses.dataclass(frozen=True)
+class PipelineEdit:
+    """How a kernel's other version changes the plug-in's pipeline: the pass `left_out`, or
+    the invocation (`name{options}`) run `instead` of the pass of the same name."""
+
+    left_out: str | None = None
+    instead: str | None = None
+
+    @staticmethod
+    def of(condition: TripsBetween) -> PipelineEdit:
+        """The edit that makes the compile `condition` sends its other launches to."""
+        return PipelineEdit(instead=condition.instead) if condition.instead else PipelineEdit(left_out=condition.without)
+
+    def marker(self, marker: str) -> str:
+        """The `instrumentation_mode` of the compile with this edit."""
+        return f"{marker}{INSTEAD}{self.instead}" if self.instead else f"{marker}{WITHOUT}{self.left_out}"
+
+    def applied(self, invocations: list[PassInvocation]) -> list[PassInvocation]:
+        """`invocations` (an expanded pipeline) with the pass left out, or with `instead`
+        in the place of each invocation of its pass."""
+        if self.instead is None:
+            return [invocation for invocation in invocations if invocation.info.name != self.left_out]
+        replacement, = spec.parse(self.instead)
+        return [replacement if invocation.info.name == replacement.info.name else invocation
+                for invocation in invocations]
+
+
+def split_marker(mode: str) -> tuple[str, PipelineEdit | None]:
+    """`mode` as (the plug-in's marker, the edit of a kernel's other version or None)."""
+    for separator, field in ((WITHOUT, "left_out"), (INSTEAD, "instead")):
+        marker, found, edit = mode.partition(separator)
+        if found:
+            return marker, PipelineEdit(**{field: edit})
+    return mode, None
 
 
 def _from_json(value):
@@ -83,10 +117,40 @@ class _Choice:
 
 def runs_itself(kernel, args) -> bool:
     """Whether a launch of `kernel` with `args` (the source's parameters, in order) runs the
-    compile itself rather than the one without its condition's pass: always for a kernel
-    without a condition, or compiled from IR text."""
+    compile itself rather than its condition's other version: always for a kernel without a
+    condition, or compiled from IR text."""
     choice = _Choice.of(kernel)
     return choice is None or choice.runs_itself(args)
+
+
+def launched_version(kernel, args):
+    """The compile a launch of `kernel` with `args` runs: `kernel`, or down the chain of its
+    other versions (each made if it is not yet), the first whose condition holds or that has
+    none."""
+    while not runs_itself(kernel, args):
+        kernel = other_version(kernel)
+    return kernel
+
+
+def other_version(kernel):
+    """The compile that launches of `kernel` (which carries a launch condition) outside its
+    condition run, made at the first call, once a kernel: the same source, target and
+    options, marked with the condition's `PipelineEdit` (whose `run`, read before its
+    `function`, loads it)."""
+    other = kernel.__dict__.get("_ttpipe_other")
+    if other is None:
+        from triton import compile as triton_compile
+        from triton.backends.nvidia.compiler import CUDAOptions
+
+        metadata = kernel.metadata
+        versions = getattr(metadata, METADATA_KEY)
+        options = {field.name: _from_json(getattr(metadata, field.name)) for field in dataclasses.fields(CUDAOptions)
+                   if hasattr(metadata, field.name)}
+        marker, _ = split_marker(metadata.instrumentation_mode)
+        options["num_warps"] = versions["num_warps"]
+        options["instrumentation_mode"] = PipelineEdit.of(TripsBetween.from_json(versions["condition"])).marker(marker)
+        other = kernel.__dict__["_ttpipe_other"] = triton_compile(kernel.src, target=metadata.target, options=options)
+    return other
 
 
 @dataclasses.dataclass
@@ -98,32 +162,15 @@ class VersionedLaunch:
     launch: Callable
     """Its own launcher."""
     choice: _Choice
-    other: Any = None
-    """The compile without the condition's pass, made at its first use."""
 
     def __call__(self, grid_0, grid_1, grid_2, stream, function, packed_metadata, launch_metadata, enter_hook,
                  exit_hook, *args):
         if self.choice.runs_itself(args):
             return self.launch(grid_0, grid_1, grid_2, stream, function, packed_metadata, launch_metadata,
                                enter_hook, exit_hook, *args)
-        other = self.other_version()
+        other = other_version(self.kernel)
         return other.run(grid_0, grid_1, grid_2, stream, other.function, other.packed_metadata, launch_metadata,
                          enter_hook, exit_hook, *args)
-
-    def other_version(self):
-        """The second compile; `other.run`, read before `other.function`, loads it."""
-        if self.other is None:
-            from triton import compile as triton_compile
-            from triton.backends.nvidia.compiler import CUDAOptions
-
-            metadata = self.kernel.metadata
-            options = {field.name: _from_json(getattr(metadata, field.name)) for field in dataclasses.fields(CUDAOptions)
-                       if hasattr(metadata, field.name)}
-            marker, _ = split_marker(metadata.instrumentation_mode)
-            options["num_warps"] = getattr(metadata, METADATA_KEY)["num_warps"]
-            options["instrumentation_mode"] = without_marker(marker, self.choice.condition.without)
-            self.other = triton_compile(self.kernel.src, target=metadata.target, options=options)
-        return self.other
 
 
 def versioned_run(original: property) -> property:
