@@ -89,7 +89,7 @@ is its row:
      0.86 / 0.92; the layer norm in two loops 0.91 / 0.85 and in three 0.89 / 0.88, the RMS
      norm 0.93 / 0.94, a row's fp8 quantisation (a division, not counted) 0.94 / 0.93;
      rows of 49152 / 65536: the layer norm in two loops 0.79 / 0.87 and 0.68 / 0.76, in
-     three 0.75 / 0.89 and 0.64 / 0.80, the RMS norm 0.93 / 0.94 and 0.81 / 0.92.
+     three 0.75 / 0.89 and 0.64 / 0.80, the RMS norm 0.93 / 0.93 and 0.81 / 0.92.
      `consumers=1|2` forces the count for every row.
      P (`sms`) is the SM count; the ring takes the shared memory of one CTA per SM, so the
      first P programs are resident at once; every later program exits at once (an
