@@ -26,7 +26,9 @@ Four hooks, all undone by `uninstall()`:
   that a kernel whose compile carries a launch condition (metadata `ttpipe_launch_when`,
   from a pass that built a version paying only for some arguments) runs, where the
   condition fails, a second compile without that pass (`instrumentation_mode`
-  `<marker>|without=<pass>`, which the stage hook also serves).
+  `<marker>|without=<pass>`, which the stage hook also serves), or with the pass run with
+  the options the condition names (`<marker>|instead=<pass>{<options>}`: the ring with two
+  consumers for longer rows), which may carry a condition of its own.
 * Diagnostics: Triton's `MLIR_ENABLE_DIAGNOSTICS` (read at each compile, as Triton reads
   it) also governs ttpipe's passes: `remarks` prints their remarks and warnings (why a loop
   was not warp-specialized, pipelined or streamed) to stderr as `ttpipe-opt --remarks`
