@@ -79,10 +79,12 @@ class PipelineEdit:
 
 def split_marker(mode: str) -> tuple[str, PipelineEdit | None]:
     """`mode` as (the plug-in's marker, the edit of a kernel's other version or None)."""
-    for separator, field in ((WITHOUT, "left_out"), (INSTEAD, "instead")):
-        marker, found, edit = mode.partition(separator)
-        if found:
-            return marker, PipelineEdit(**{field: edit})
+    marker, found, left_out = mode.partition(WITHOUT)
+    if found:
+        return marker, PipelineEdit(left_out=left_out)
+    marker, found, instead = mode.partition(INSTEAD)
+    if found:
+        return marker, PipelineEdit(instead=instead)
     return mode, None
 
 
@@ -143,12 +145,11 @@ def other_version(kernel):
         from triton.backends.nvidia.compiler import CUDAOptions
 
         metadata = kernel.metadata
-        versions = getattr(metadata, METADATA_KEY)
         options = {field.name: _from_json(getattr(metadata, field.name)) for field in dataclasses.fields(CUDAOptions)
                    if hasattr(metadata, field.name)}
         marker, _ = split_marker(metadata.instrumentation_mode)
-        options["num_warps"] = versions["num_warps"]
-        options["instrumentation_mode"] = PipelineEdit.of(TripsBetween.from_json(versions["condition"])).marker(marker)
+        options["num_warps"] = getattr(metadata, METADATA_KEY)["num_warps"]
+        options["instrumentation_mode"] = PipelineEdit.of(_Choice.of(kernel).condition).marker(marker)
         other = kernel.__dict__["_ttpipe_other"] = triton_compile(kernel.src, target=metadata.target, options=options)
     return other
 
