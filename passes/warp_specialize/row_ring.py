@@ -168,10 +168,9 @@ the function (step 8).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i1, i32, i64
@@ -917,12 +916,13 @@ class RowRing(ModulePass):
                 continue
             consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
             if self.consumers == "auto" and consumers == 1:  # step 5: two consumers for longer rows
-                shorter = dataclasses.replace(condition, at_most=program.one_consumer_trips,
-                                              instead=f"{self.name}{{sms={self.sms} consumers=2}}")
-                if condition.known or shorter.at_least > shorter.at_most:
-                    consumers = 1 if condition.known and shorter.holds(()) else 2
+                if condition.known:
+                    consumers = 1 if condition.trips(()) <= program.one_consumer_trips else 2
+                elif condition.at_least > program.one_consumer_trips:
+                    consumers = 2
                 else:
-                    condition = shorter
+                    condition = replace(condition, at_most=program.one_consumer_trips,
+                                        instead=f"{self.name}{{sms={self.sms} consumers=2}}")
             build(program, DescriptorBuilder(func, analysis), self.sms, consumers)
             if not condition.known:
                 set_launch_condition(func, condition)

@@ -40,6 +40,8 @@ import sys
 import pytest
 from sm90a import run_cases, why_not
 
+from ttpipe.bench.harness import warp_specialized
+
 ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
                "softmax_three_pass", "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped", "fused_add_rmsnorm")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
@@ -161,13 +163,13 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
         print(json.dumps({"case": case, "nan": bool(y.isnan().any()), "error": error,
                           "tolerance": 1e-4 if y.dtype == torch.float32 else 1e-2,
                           "plugged": marker is not None and compiled.metadata.instrumentation_mode == marker,
-                          "consumers": ring_consumers(launched_version(compiled, args).asm["ttgir"])}), flush=True)
+                          "consumers": ring_consumers(launched_version(compiled, args))}), flush=True)
 
 
-def ring_consumers(ttgir: str) -> int:
-    """The ring's consumers in a compile's TTGIR (0: no ring): the default region, and with two
-    a partition of the kernel's warps before the producer's."""
-    return 0 if "ttg.warp_specialize" not in ttgir else 2 if "partition1(" in ttgir else 1
+def ring_consumers(compiled) -> int:
+    """The ring's consumers in a compile (0: no ring): the default region, and with two a
+    partition of the kernel's warps before the producer's."""
+    return 0 if not warp_specialized(compiled) else 2 if "partition1(" in compiled.asm["ttgir"] else 1
 
 
 def run_child(cases: list[tuple], pipeline: str | None) -> list[dict]:
