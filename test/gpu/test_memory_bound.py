@@ -76,11 +76,12 @@ runs of 12 chunks, then 4) and more (40000: 8 of 20, ragged, 5 slots; 33000); ro
 chunks (9 slots: more than half the ring, the next row streaming into the other 3; two
 consumers); rows too long (44 chunks, 11 slots) and too short (10) for it, which run the
 compile without it."""
-RESIDUAL_SIZES = {(300, 13000, 1024, 4): 1, (200, 32768, 2048, 8): 2, (150, 40000, 2048, 8): 2,
-                  (3, 45000, 2048, 8): 0, (700, 10000, 2048, 8): 0}
+RESIDUAL_SIZES = {(300, 13000, 1024, 4): 1, (300, 26000, 1024, 4): 2, (200, 32768, 2048, 8): 2,
+                  (150, 40000, 2048, 8): 2, (3, 45000, 2048, 8): 0, (700, 10000, 2048, 8): 0}
 """The same for the residual RMS norm, whose chunks are twice as long (x's and r's): rows of 13
-chunks of 4 KB (4 slots), 16 and 20 chunks of 8 KB (8 and 10 slots: more than half the
-ring, two consumers), and rows too long (11 slots) and too short (5 chunks, 40 KB)."""
+chunks of 4 KB (4 slots), 26 (7 slots, more than half the ring: two consumers; the in-place
+runs' size), 16 and 20 chunks of 8 KB (8 and 10 slots, two consumers), and rows too long (11
+slots) and too short (5 chunks, 40 KB)."""
 TWO_CONSUMER_KERNELS = ("softmax_online", "softmax_three_pass")
 """The kernels whose loops ask for two consumers (a reduction across warps, exponents)."""
 RING_CASES = [(kernel, "ttpipe", "bfloat16", *size) for kernel in RING_KERNELS for size in RING_SIZES]

@@ -58,6 +58,7 @@ from ttpipe import __version__
 from ttpipe.bench.cases import CASES, TARGET_SIDES, WS_PIPELINE, Case, Launch
 from ttpipe.pipeline.spec import PipelineError, parse
 from ttpipe.triton.plugin import current_marker
+from ttpipe.triton.versions import launched_version
 
 DRY_RUN_CAPABILITY = 90
 
@@ -302,7 +303,7 @@ def bench_case(torch, case: Case, device, pipeline: str | None, warmup: int, rep
         with quiet_stderr():  # a failing compile's reproducer; the exception says what failed
             row["ttpipe_rel_error"], compiled = _check(torch, launch_ours, first, reference)
         row["ttpipe_compiled"] = compiled.metadata.instrumentation_mode == current_marker()
-        row["warp_specialized"] = warp_specialized(compiled)
+        row["warp_specialized"] = warp_specialized(launched_version(compiled, first.args))
     sides.insert(0, ("ttpipe", timed(launch_ours, plugged=True)))
     sides.append(("torch", timed(lambda launch: launch.baseline())))
     if case.unit == "TB/s":  # reads and writes work / 2 bytes each: the work's bytes
