@@ -37,7 +37,7 @@ def test_python_passes_give_make_ttgir_output(kernel_dir: pathlib.Path):
     num_warps, num_stages, num_ctas = (options.get(key) or manifest[key] for key in ("num_warps", "num_stages", "num_ctas"))
     common = f"num-warps={num_warps} num-stages={num_stages} num-ctas={num_ctas}"
     ttir = kernel_dir / "final-ttir.mlir"
-    additions_off = " warp-specialize=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false" if name == "ttgir-sm90" else ""
+    additions_off = " warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false" if name == "ttgir-sm90" else ""
     ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe{additions_off}}}")
     theirs = _ttgir(ttir, f"{name}{{{common} impl=triton}}")
     assert ours == theirs

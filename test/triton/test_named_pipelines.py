@@ -97,7 +97,7 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false ", "ttgir-sm100": ""}
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false ", "ttgir-sm100": ""}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 
@@ -118,6 +118,12 @@ def test_sm90_adds_warp_specialization_and_streams_by_default():
     assert "ttpipe-warp-specialize" in default and "nvgpu-warp-specialization" not in default
     assert default.index("ttpipe-stream-loops") == default.index("ttpipe-assign-latencies") - 1
     assert "ttpipe-row-cache" not in default
+    # tiles regrouped while the persistent loop's index is still its own (before the nest is kept or fused)
+    assert default.index("ttpipe-tile-order") + 1 == default.index("ttpipe-ws-keep-nest")
+    assert default.index("ttpipe-ws-keep-nest") + 1 == default.index("tritongpu-fuse-nested-loops")
+    unspecialized = [step.info.name for step in spec.parse("ttgir-sm90{warp-specialize=false}")]
+    assert unspecialized.index("ttpipe-tile-order") + 1 == unspecialized.index("tritongpu-fuse-nested-loops")
+    assert "ttpipe-tile-order" not in [step.info.name for step in spec.parse("ttgir-sm90{tile-order=false}")]
     # the row ring first (its rows' loops as the user wrote them), then the L2 hints
     assert default.index("ttpipe-row-ring") + 1 == default.index("ttpipe-l2-eviction")
     assert "ttpipe-row-ring" not in [step.info.name for step in spec.parse("ttgir-sm90{row-ring=false}")]
@@ -130,7 +136,9 @@ def test_sm90_adds_warp_specialization_and_streams_by_default():
     triton = [step.info.name for step in spec.parse("ttgir-sm90{impl=triton}")]
     assert "nvgpu-warp-specialization" in triton and "ttpipe-stream-loops" not in triton
     assert "ttpipe-reverse-rereads" not in triton
-    assert "ttpipe-row-cache" not in triton
+    assert "ttpipe-row-cache" not in triton and "ttpipe-tile-order" not in triton
+    with pytest.raises(spec.PipelineError, match="option 'tile-order' is for ttgir-sm90 with impl=ttpipe"):
+        spec.parse("ttgir-sm100{tile-order=true}")
     with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90 with impl=ttpipe"):
         spec.parse("ttgir-sm90{impl=triton stream-loops=true}")
     with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90"):

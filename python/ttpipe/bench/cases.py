@@ -595,19 +595,21 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
 
 
 def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline",
-             pointers: bool = False) -> Case:
+             pointers: bool = False, group_m: int = 8, tile_order: bool = True) -> Case:
     """A warp-specialized GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
     `epilogue=partition`, the epilogue handed to its own warp) against cuBLAS(Lt) and stock
     Triton's best of the same source: the TMA kernel with the flag on and off; with
     `pointers`, the kernel written with pointer loads (Triton's tutorials 03 and 09, B
     K-major), which ttpipe turns into TMA loads of device-made descriptors, stock Triton's
     without the flag (with it, stock Triton 3.6 aborts: an assertion in its WSLowerToken.cpp).
-    Persistent kernels also race stock's flattened loop."""
+    Persistent kernels also race stock's flattened loop. `group_m=1`: the tiles numbered row by
+    row (`tile // tiles_n`, `tile % tiles_n`), as kernels written without grouping number them
+    (ttpipe-tile-order's case; `tile_order=False` runs the pipeline without it)."""
     block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
         block_k *= 2
-    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8,
+    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": group_m,
                                   "WARP_SPECIALIZE": True}
     unflattened: dict[str, Any] = {}
     if persistent:
@@ -639,11 +641,15 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
-    name = f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}-{dtype_name}-{size}-{config}"
+    name = (f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}"
+            f"{'-row-major' if group_m == 1 else ''}-{dtype_name}-{size}-{config}")
     pipeline = WS_PIPELINE
     if epilogue != "inline":
         name += f"-epilogue-{epilogue}"
         pipeline = f"ttgir-sm90{{warp-specialize=true warp-specialize-epilogue={epilogue}}}"
+    if not tile_order:
+        name += "-no-tile-order"
+        pipeline = "ttgir-sm90{warp-specialize=true tile-order=false}"
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, aligned,
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
                 pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
@@ -665,6 +671,17 @@ WS_POINTER_GEMM_CASES = tuple(
     for dtype_name, size in (("bf16", 4096), ("bf16", 8192), ("fp16", 8192), ("fp8", 8192)))
 """Issue 10's GEMMs written with pointer loads, as users write them: non-persistent
 cooperative, persistent ping-pong and persistent cooperative."""
+
+ROW_MAJOR_GEMM_CASES = tuple(
+    _ws_gemm("bf16", size, config, persistent, pointers=pointers, group_m=1)
+    for persistent, pointers, config, size in ((True, False, "128x128w4", 8192), (True, False, "128x256w8", 8192),
+                                               (True, False, "128x256w8", 4096), (False, True, "128x256w8", 8192),
+                                               (True, True, "128x256w8", 8192))) + (
+    _ws_gemm("bf16", 8192, "128x256w8", persistent=True, group_m=1, tile_order=False), )
+"""Issue 10's GEMMs with their tiles numbered row by row, as kernels written without grouping
+number them (`GROUP_M=1`): TMA persistent, pointer loads per tile and persistent; and one
+through the pipeline without ttpipe-tile-order, its own effect in the same run."""
+
 
 def _tutorial_gemm(dtype_name: str, size: int, config: str, subtile: bool) -> Case:
     """Triton's tutorial 09 persistent matmul as users copy it (`matmul_tutorial_persistent`:
@@ -710,6 +727,7 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,
     *WS_POINTER_GEMM_CASES,
+    *ROW_MAJOR_GEMM_CASES,
     *TUTORIAL_GEMM_CASES,
     *MEMORY_BOUND_CASES,
 )}

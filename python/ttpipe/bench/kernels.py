@@ -12,7 +12,10 @@ import triton.language as tl
 
 @triton.jit
 def _grouped_tile(tile, tiles_m, tiles_n, GROUP_M: tl.constexpr):
-    """Tile index -> (row tile, column tile), walking GROUP_M row tiles per column sweep (L2 reuse)."""
+    """Tile index -> (row tile, column tile), walking GROUP_M row tiles per column sweep (L2 reuse);
+    GROUP_M = 1: row by row, as kernels written without grouping number their tiles."""
+    if GROUP_M == 1:
+        return tile // tiles_n, tile % tiles_n
     per_group = GROUP_M * tiles_n
     first_m = (tile // per_group) * GROUP_M
     rows = tl.minimum(tiles_m - first_m, GROUP_M)

@@ -138,6 +138,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-reverse-rereads", "ttpipe.passes.reverse_rereads:ReverseRereads"),
     ("ttpipe-row-head-cache", "ttpipe.passes.pipeline.row_head_cache:RowHeadCache"),
     ("ttpipe-stream-loops", "ttpipe.passes.pipeline.stream_loops:StreamLoops"),
+    ("ttpipe-tile-order", "ttpipe.passes.tile_order:TileOrder"),
     ("ttpipe-verify-async", "ttpipe.passes.verify_async:VerifyAsync"),
     ("ttpipe-plant-async-mutant", "ttpipe.passes.verify_async.mutants:PlantAsyncMutant"),
     ("ttpipe-warp-specialize", "ttpipe.passes.warp_specialize.warp_specialize:WarpSpecialize"),
