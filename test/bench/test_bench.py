@@ -102,9 +102,9 @@ def test_case_patterns():
     names, unknown = harness.select_cases("gemm-ws-*-8192-*,gemm-bf16-4096")
     assert unknown is None and names[-1] == "gemm-bf16-4096"
     # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant),
-    # the pointer-load GEMMs: 3 dtypes x 3 kernels, and tutorial 09's: 2 dtypes x 2 configs x
-    # (subtiled or not)
-    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 and all("-8192-" in name for name in names[:-1])
+    # the pointer-load GEMMs: 3 dtypes x 3 kernels, tutorial 09's: 2 dtypes x 2 configs x
+    # (subtiled or not), and the row-major ones at 8192: 4, and one without ttpipe-tile-order
+    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 + 5 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
@@ -112,7 +112,7 @@ def test_case_patterns():
 def test_ws_pointer_cases_are_the_tutorial_kernels():
     """Pointer-load GEMMs: stock's versions are the unflagged ones (with the flag, stock Triton
     3.6 aborts the process), the unit strides are compiled as the JIT specializes them."""
-    ptr = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-ptr-")}
+    ptr = {name: case for name, case in CASES.items() if name.startswith("gemm-ws-ptr-") and "-row-major-" not in name}
     assert len(ptr) == 12
     for name, case in ptr.items():
         assert case.kernel.__name__.startswith("matmul_pointers_ws") and case.pipeline == harness.WS_PIPELINE, name
@@ -125,7 +125,8 @@ def test_ws_pointer_cases_are_the_tutorial_kernels():
 
 def test_ws_cases_are_issue_10s_gemms():
     ws = {name: case for name, case in CASES.items()
-          if name.startswith("gemm-ws-") and "-ptr-" not in name and "-tutorial09-" not in name}
+          if name.startswith("gemm-ws-") and "-ptr-" not in name and "-tutorial09-" not in name
+          and "-row-major-" not in name}
     # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
     # kernel with its epilogue in its own warp, three dtypes, two sizes
     assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2
@@ -141,6 +142,20 @@ def test_ws_cases_are_issue_10s_gemms():
     # the cases that were there keep their kernels, their pipeline (the run's) and one stock version
     for name in ("gemm-bf16-4096", "gemm-bf16-8192", "gemm-fp8-4096", "softmax-bf16-16384x4096"):
         assert CASES[name].pipeline is None and CASES[name].stock_runs() == [("", CASES[name].constexprs)]
+
+
+def test_row_major_cases_number_their_tiles_row_by_row():
+    """ttpipe-tile-order's cases: the GEMM kernels with GROUP_M = 1 (tiles numbered row by row,
+    the same source for stock), one of them through the pipeline without the pass."""
+    row_major = {name: case for name, case in CASES.items() if "-row-major-" in name}
+    assert len(row_major) == 6
+    for name, case in row_major.items():
+        assert case.constexprs["GROUP_M"] == 1, name
+        without = name.endswith("-no-tile-order")
+        assert case.pipeline == ("ttgir-sm90{warp-specialize=true tile-order=false}" if without
+                                 else harness.WS_PIPELINE), name
+    assert {case.kernel.__name__ for case in row_major.values()} == {
+        "matmul_tma_ws_persistent", "matmul_pointers_ws", "matmul_pointers_ws_persistent"}
 
 
 def test_tutorial_cases_are_the_tutorial_kernel_subtiled_or_not():
