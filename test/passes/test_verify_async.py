@@ -67,6 +67,12 @@ ring and the cooperative epilogue's layout conversion exceed shared memory
 (`test_warp_specialize_compile.py`)."""
 
 
+CONSUMER_AND_EPILOGUE_CHOICES = ("persistent", "attention")
+"""The inputs that `warp-specialize-consumers` and `warp-specialize-epilogue` act on: persistent
+kernels (ping-pong or cooperative tiles, the epilogue's partition) and attention (ping-pong);
+a non-persistent GEMM has one consumer whatever they say."""
+
+
 @pytest.mark.parametrize("options", ["num-warps=4", "num-warps=4 warp-specialize-consumers=cooperative",
                                      "num-warps=4 warp-specialize-epilogue=partition", "num-warps=8",
                                      "num-warps=8 warp-specialize-consumers=pingpong"])
@@ -74,11 +80,15 @@ def test_no_error_on_ttpipes_warp_specialized_kernels(options):
     """Every input through the named pipeline (`warp-specialize=auto`, its default): at
     num_warps=4 the marked loops warp-specialized (the unmarked attention kernels stay on the
     software pipeliner there, whose outputs the corpus test checks), at num_warps=8 the
-    attention kernels, but those made to be declined (`DECLINED`)."""
+    attention kernels, but those made to be declined (`DECLINED`); a consumer or epilogue
+    choice on the inputs it acts on (`CONSUMER_AND_EPILOGUE_CHOICES`)."""
     eight_warps = "num-warps=8" in options
+    chosen = "warp-specialize-" in options
     for source in sorted(WS_INPUTS.glob("*.ttir")):
         text = source.read_text()
         if not eight_warps and "tt.warp_specialize" not in text:
+            continue
+        if chosen and not any(word in source.stem for word in CONSUMER_AND_EPILOGUE_CHOICES):
             continue
         parsed = parse_module(text, str(source))
         module = driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
