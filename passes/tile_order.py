@@ -3,8 +3,9 @@ them in groups of rows instead, so that the tiles running at once share their op
 
 A matmul kernel written the plain way numbers its output tiles row by row and takes tile t at
 row `t / n`, column `t % n` (n tiles a row): `pid_m = pid // num_pid_n`,
-`pid_n = pid % num_pid_n`, per program or per iteration of a persistent loop over tiles.
-The tiles in flight together (132 SMs' worth) then cover one or two rows of tiles and every
+`pid_n = pid % num_pid_n`, per program or per iteration of a persistent loop over tiles;
+or it launches a 2-D grid, `pid_m = program_id(0)`, `pid_n = program_id(1)`, which the GPU
+starts x fastest: row-major in t = y * X + x. The tiles in flight together (132 SMs' worth) then cover one or two rows of tiles and every
 column, so each wave of tiles reads all of B (N x K) again; once B outgrows L2 (8192^2 bf16
 is 128 MB against the H100's 50 MB) every wave reads it from DRAM. Grouped, as Triton's
 tutorials and CUTLASS's swizzled tile schedulers order tiles, the same wave covers `group`
@@ -12,14 +13,19 @@ rows and a 1/`group` share of the columns: A and B panels both reused from L2.
 Measured on the H100 (docs/measurements.md, twenty-third session; a persistent bf16 GEMM,
 B transposed in the kernel, sigmoid epilogue, the same source grouped by hand against
 not): 8192^3 at 128x128 tiles 455 -> 543 TFLOP/s, at 128x256 624 -> 686; 4096^3 477 -> 512
-and 622 -> 666; stock Triton gains alike from the hand-grouped source.
+and 622 -> 666; stock Triton gains alike from the hand-grouped source. The pass itself, on
+the bench's row-major kernels against the same pipeline without it (8192^3): persistent
+582 -> 708 TFLOP/s (128x256), a 2-D grid 533 -> 596 (128x128) and 664 -> 685 (128x256).
 
 Algorithm, for every `tt.func`:
   1. Tile indices. A linear tile index t is either the induction variable of a top-level
      `scf.for` whose lower bound is `tt.get_program_id` (a persistent loop over tiles) or,
-     where no such loop starts at it, `tt.get_program_id` itself (one program a tile). Every use of t is
-     an `arith.divsi t, n` or an `arith.remsi t, n` with one n, at least one of each: the
-     tile's row (slow = t / n) and column (fast = t % n). Anything else reading t declines.
+     where no such loop starts at it, `tt.get_program_id` itself (one program a tile).
+     Every use of t is an `arith.divsi t, n` or an `arith.remsi t, n` with one n, at least
+     one of each: the tile's row (slow = t / n) and column (fast = t % n). Anything else
+     reading t declines.
+     A grid: the function reads one id along x and one along y, neither divided nor a
+     loop's start; slow is the y id, fast the x id, t = y * X + x over the X x Y grid.
   2. Legality. Grouping changes which program, and in a persistent loop which iteration,
      computes which tile. That keeps the kernel's meaning when what a program does with a
      tile depends on the tile only through slow and fast:
@@ -32,12 +38,14 @@ Algorithm, for every `tt.func`:
          both read and written in the loop (each access's pointer traced to the function's
          arguments through address arithmetic, block pointers, descriptors and the loops
          that carry them; an access not traced declines). Programs, by contrast, run in no
-         order Triton promises, so a program per tile needs neither.
+         order Triton promises, so a program per tile needs neither, and a grid's ids are
+         its coordinates: whatever reads them reads the tile.
      t must take every value of [0, T) once over the launch, T = rows x n: the grid size
      along the axis for a program per tile, the loop's upper bound for a persistent loop
      launched with at least `step` programs (a persistent kernel launched with fewer misses
      tiles either way). `rows` is the other factor where T is written `rows * n`; otherwise
-     T / n, and the grouped order is selected at run time only where n divides T.
+     T / n, and the grouped order is selected at run time only where n divides T. A grid
+     has rows = Y and n = X.
   3. Profit (the cost model). Only tiles that compute a dot (`tt.dot`, `tt.dot_scaled`,
      `ttng.warp_group_dot`, `ttng.tc_gen5_mma`) one of whose operands is read from addresses
      that depend on slow and not on fast and the other on fast and not on slow (dependence
@@ -52,7 +60,8 @@ Algorithm, for every `tt.func`:
      a bijection of [0, rows x n) onto itself that walks `group` rows of tiles column by
      column (the last group shorter where `group` does not divide rows). The divisions'
      results are replaced by slow' and fast' (by `select(n divides T, slow', slow)` where
-     rows is T / n; the `max` keeps the unselected side free of a division by zero).
+     rows is T / n; the `max` keeps the unselected side free of a division by zero). A
+     grid's ids are read as fast' and slow' after the ids, t computed from them.
 
 Options: `group`, the rows of tiles a group spans (8, as Triton's tutorials take it; 1
 leaves the order as it is).
@@ -71,7 +80,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttpipe.dialects import arith, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import CmpIPredicate
@@ -123,14 +132,32 @@ class TileIndex:
         return self.anchor if isinstance(self.anchor, scf.ForOp) else self.anchor.parent_op()
 
 
-def tile_indices(func: tt.FuncOp) -> list[TileIndex | tuple[Operation, Declined]]:
-    """Step 1 for one function: each program id's persistent loops over tiles, or the id
-    itself where no such loop starts at it, as a tile index or why it is not one. Ids whose
-    function computes no dot are left out: they number no GEMM tiles."""
+@dataclass
+class GridTiles:
+    """Step 1: a two-dimensional grid of a program a tile, the x id the tile's column and the
+    y id its row (the launch runs x fastest: the row-major order of t = y * X + x)."""
+
+    column_id: tt.GetProgramIdOp
+    row_id: tt.GetProgramIdOp
+
+    @property
+    def anchor(self) -> tt.GetProgramIdOp:
+        return self.column_id
+
+
+def tile_indices(func: tt.FuncOp) -> list[TileIndex | GridTiles | tuple[Operation, Declined]]:
+    """Step 1 for one function: a grid of tiles over the x and y ids, else each program id's
+    persistent loops over tiles, or the id itself where no such loop starts at it, as a tile
+    index or why it is not one. Functions that compute no dot are left out: they number no
+    GEMM tiles."""
     if not any(isinstance(op, DOT_OPS) for op in func.walk()):
         return []
-    found: list[TileIndex | tuple[Operation, Declined]] = []
-    for pid in [op for op in func.body.block.ops if isinstance(op, tt.GetProgramIdOp)]:
+    ids = [op for op in func.body.block.ops if isinstance(op, tt.GetProgramIdOp)]
+    grid = _grid_tiles(ids)
+    if grid is not None:
+        return [grid]
+    found: list[TileIndex | GridTiles | tuple[Operation, Declined]] = []
+    for pid in ids:
         loops = [use.operation for use in pid.result.uses
                  if isinstance(use.operation, scf.ForOp) and use.operation.lowerBound is pid.result
                  and use.operation.parent_op() is func]
@@ -141,6 +168,19 @@ def tile_indices(func: tt.FuncOp) -> list[TileIndex | tuple[Operation, Declined]
             except Declined as why:
                 found.append((anchor, why))
     return found
+
+
+def _grid_tiles(ids: list[tt.GetProgramIdOp]) -> GridTiles | None:
+    """The x and y ids as a grid's column and row: one id along each, neither a loop's
+    start nor divided into coordinates of its own."""
+    by_axis = {axis: [op for op in ids if op.axis.value.data == axis] for axis in (0, 1)}
+    if any(len(found) != 1 for found in by_axis.values()):
+        return None
+    column_id, row_id = by_axis[0][0], by_axis[1][0]
+    for pid in (column_id, row_id):
+        if any(isinstance(use.operation, (scf.ForOp, arith.DivSIOp, arith.RemSIOp)) for use in pid.result.uses):
+            return None
+    return GridTiles(column_id, row_id)
 
 
 def _coordinates(index: SSAValue, anchor: tt.GetProgramIdOp | scf.ForOp, pid: tt.GetProgramIdOp) -> TileIndex:
@@ -293,12 +333,17 @@ def pointer_roots(value: SSAValue) -> set[BlockArgument] | None:
     return roots
 
 
-def check_profitable(tile: TileIndex) -> None:
+def check_profitable(tile: TileIndex | GridTiles) -> None:
     """Step 3: raise `Declined` unless a dot of the tile reads one operand along the row of
     tiles and the other along the column."""
-    scope = tile.scope
-    rows = dependent_values({op.result for op in tile.rows}, scope)
-    columns = dependent_values({op.result for op in tile.columns}, scope)
+    if isinstance(tile, GridTiles):
+        scope = tile.row_id.parent_op()
+        row_seeds, column_seeds = {tile.row_id.result}, {tile.column_id.result}
+    else:
+        scope = tile.scope
+        row_seeds, column_seeds = {op.result for op in tile.rows}, {op.result for op in tile.columns}
+    rows = dependent_values(row_seeds, scope)
+    columns = dependent_values(column_seeds, scope)
     for dot in (op for op in scope.walk() if isinstance(op, DOT_OPS)):
         sides = {(dot.a in rows, dot.a in columns), (dot.b in rows, dot.b in columns)}
         if sides == {(True, False), (False, True)}:
@@ -316,13 +361,7 @@ def regroup(tile: TileIndex, group: int) -> None:
     if rows_of_tiles is None:
         rows_of_tiles = b.divsi(total, n)
         divides = b.cmpi(CmpIPredicate.eq, b.remsi(total, n), b.constant(0, t.type))
-    group_size = b.constant(group, t.type)
-    width = b.muli(group_size, n)
-    first = b.muli(b.divsi(t, width), group_size)
-    size = b.maxsi(b.insert(arith.MinSIOp(b.subi(rows_of_tiles, first), group_size)).result, b.constant(1, t.type))
-    within = b.remsi(t, width)
-    row = b.addi(first, b.remsi(within, size))
-    column = b.divsi(within, size)
+    row, column = grouped_coordinates(b, t, n, rows_of_tiles, group)
     for olds, new in ((tile.rows, row), (tile.columns, column)):
         for old in olds:
             if divides is None:
@@ -332,6 +371,35 @@ def regroup(tile: TileIndex, group: int) -> None:
                 chosen = OpBuilder(InsertPoint.after(old), old.location).select(divides, new, old.result)
                 old.result.replace_uses_with_if(chosen, lambda use: use.operation is not chosen.owner)
     tile.anchor.attributes[TILE_ORDER_MARK] = IntegerAttr(group, i32)
+
+
+def regroup_grid(grid: GridTiles, group: int) -> None:
+    """Step 4 for a grid: t = y * X + x, and the ids' readers read the grouped row and column
+    (the later id moved up to the earlier, so that the new values come before every reader)."""
+    earlier, later = sorted((grid.column_id, grid.row_id), key=lambda op: op.parent_block().get_operation_index(op))
+    later.detach()
+    Rewriter.insert_op(later, InsertPoint.after(earlier))
+    b = OpBuilder(InsertPoint.after(later), later.location)
+    x, y = grid.column_id.result, grid.row_id.result
+    readers = {pid: [use for use in pid.uses] for pid in (x, y)}
+    columns = b.insert(tt.GetNumProgramsOp(grid.column_id.axis)).result
+    rows = b.insert(tt.GetNumProgramsOp(grid.row_id.axis)).result
+    t = b.addi(b.muli(y, columns), x)
+    row, column = grouped_coordinates(b, t, columns, rows, group)
+    for pid, new in ((y, row), (x, column)):
+        for use in readers[pid]:
+            use.operation.operands[use.index] = new
+    grid.anchor.attributes[TILE_ORDER_MARK] = IntegerAttr(group, i32)
+
+
+def grouped_coordinates(b: OpBuilder, t: SSAValue, n: SSAValue, rows: SSAValue, group: int) -> tuple[SSAValue, SSAValue]:
+    """The row and column of tile t of a `rows` x n grid in the grouped order, at `b`."""
+    group_size = b.constant(group, t.type)
+    width = b.muli(group_size, n)
+    first = b.muli(b.divsi(t, width), group_size)
+    size = b.maxsi(b.insert(arith.MinSIOp(b.subi(rows, first), group_size)).result, b.constant(1, t.type))
+    within = b.remsi(t, width)
+    return b.addi(first, b.remsi(within, size)), b.divsi(within, size)
 
 
 def _total_and_rows(b: OpBuilder, tile: TileIndex) -> tuple[SSAValue, SSAValue | None]:
@@ -389,9 +457,13 @@ class TileOrder(ModulePass):
                     emit_remark(anchor, REMARK + str(why))
                     continue
                 try:
-                    check_legal(found)
+                    if isinstance(found, TileIndex):
+                        check_legal(found)
                     check_profitable(found)
                 except Declined as why:
                     emit_remark(found.anchor, REMARK + str(why))
                     continue
-                regroup(found, self.group)
+                if isinstance(found, TileIndex):
+                    regroup(found, self.group)
+                else:
+                    regroup_grid(found, self.group)

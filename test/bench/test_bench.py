@@ -103,8 +103,9 @@ def test_case_patterns():
     assert unknown is None and names[-1] == "gemm-bf16-4096"
     # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant),
     # the pointer-load GEMMs: 3 dtypes x 3 kernels, tutorial 09's: 2 dtypes x 2 configs x
-    # (subtiled or not), and the row-major ones at 8192: 4, and one without ttpipe-tile-order
-    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 + 5 and all("-8192-" in name for name in names[:-1])
+    # (subtiled or not), and the row-major ones at 8192: 4 numbered, 2 on a grid, and three
+    # without ttpipe-tile-order
+    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 + 9 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
@@ -126,7 +127,7 @@ def test_ws_pointer_cases_are_the_tutorial_kernels():
 def test_ws_cases_are_issue_10s_gemms():
     ws = {name: case for name, case in CASES.items()
           if name.startswith("gemm-ws-") and "-ptr-" not in name and "-tutorial09-" not in name
-          and "-row-major-" not in name}
+          and "-row-major-" not in name and "-grid-" not in name}
     # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
     # kernel with its epilogue in its own warp, three dtypes, two sizes
     assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2
@@ -146,16 +147,17 @@ def test_ws_cases_are_issue_10s_gemms():
 
 def test_row_major_cases_number_their_tiles_row_by_row():
     """ttpipe-tile-order's cases: the GEMM kernels with GROUP_M = 1 (tiles numbered row by row,
-    the same source for stock), one of them through the pipeline without the pass."""
-    row_major = {name: case for name, case in CASES.items() if "-row-major-" in name}
-    assert len(row_major) == 6
+    the same source for stock) and the TMA kernel on a 2-D grid, one of each through the
+    pipeline without the pass."""
+    row_major = {name: case for name, case in CASES.items() if "-row-major-" in name or "-grid-" in name}
+    assert len(row_major) == 10
     for name, case in row_major.items():
-        assert case.constexprs["GROUP_M"] == 1, name
+        assert case.constexprs.get("GROUP_M", 1) == 1, name
         without = name.endswith("-no-tile-order")
         assert case.pipeline == ("ttgir-sm90{warp-specialize=true tile-order=false}" if without
                                  else harness.WS_PIPELINE), name
     assert {case.kernel.__name__ for case in row_major.values()} == {
-        "matmul_tma_ws_persistent", "matmul_pointers_ws", "matmul_pointers_ws_persistent"}
+        "matmul_tma_ws_persistent", "matmul_pointers_ws", "matmul_pointers_ws_persistent", "matmul_tma_grid"}
 
 
 def test_tutorial_cases_are_the_tutorial_kernel_subtiled_or_not():

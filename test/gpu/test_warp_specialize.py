@@ -42,9 +42,9 @@ consumer, ping-pong and cooperative, K 0, 176 and 1008 (not multiples of 64), ra
 Triton's tutorial 09 persistent kernel as users copy it (`ttpipe.bench.kernels.matmul_tutorial_persistent`:
 `flatten=True` with the flag, a carried epilogue tile counter, the epilogue stored whole or
 subtiled in two halves), ping-pong and cooperative, ragged M and N, K 0, 120 and 1000. Tiles
-numbered row by row (the persistent kernel above, and tutorial 03's with `GROUP_M = 1`), which
-ttpipe-tile-order walks in groups of 8 rows of tiles: 11 rows (M = 1300), a group of 8 and one
-of 3. All cases run in one child process
+numbered row by row (the persistent kernel above, tutorial 03's with `GROUP_M = 1`, and the
+2-D grids of the first kernels), which ttpipe-tile-order walks in groups of 8 rows of tiles: 11
+rows (M = 1300, or N = 1304 on a grid), a group of 8 and one of 3. All cases run in one child process
 under a watchdog (`sm90a.run_cases`): a protocol bug that hangs the GPU is reported as a hang
 naming the case, not a stalled test run.
 
@@ -96,12 +96,14 @@ CASES += [(kernel, warps, 128, bn, dtype, m, n, k) for kernel in ("tutorial09", 
 CASES += [("pointers_row_major", warps, 128, bn, "bfloat16", m, n, k) for warps, bn in ((4, 128), (8, 256))
           for m, n, k in ((300, 336, 176), (1300, 608, 1008))]
 CASES += [("persistent", 4, 128, 128, dtype, 1300, 600, 120) for dtype in ("float16", "bfloat16")]
-ROW_MAJOR_KERNELS = ("pointers_row_major", "persistent", "persistent_one_consumer", "persistent_pointer_store",
+CASES += [(store, 4, 128, 128, "bfloat16", 300, 1304, 120) for store in ("tma_store", "pointer_store")]
+ROW_MAJOR_KERNELS = ("tma_store", "pointer_store", "pointers_row_major", "persistent", "persistent_one_consumer", "persistent_pointer_store",
                      "persistent_bias_relu", "persistent_epilogue_partition",
                      "persistent_one_consumer_epilogue_partition")
-"""The cases whose kernel numbers its tiles row by row (`tile // tiles_n`, `tile % tiles_n`), which
-ttpipe-tile-order regroups (a min of the group's rows in the TTGIR): 1300 rows are 11 rows of
-tiles, a group of 8 and a shorter one of 3."""
+"""The cases whose kernel numbers its tiles row by row (`tile // tiles_n`, `tile % tiles_n`, or a
+2-D grid of `program_id(0)`, `program_id(1)`), which ttpipe-tile-order regroups (a min of the
+group's rows in the TTGIR): 1300 rows (or, on the grid, 1304 columns) are 11 rows of tiles, a group
+of 8 and a shorter one of 3."""
 BATCH = 3
 """The batched cases' batch: 3-D descriptors [BATCH, rows, K], a tile loop over all batches' tiles."""
 """(epilogue, num_warps, BLOCK_M, BLOCK_N, dtype, M, N, K); BLOCK_K = 64, 3 stages. At

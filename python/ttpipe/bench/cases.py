@@ -558,12 +558,12 @@ WS_DTYPES = {"bf16": ("bf16", "bf16"), "fp16": ("fp16", "fp16"), "fp8": ("fp8e4n
 
 
 def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: str, persistent: bool,
-                 pointers: bool = False) -> Launch:
+                 pointers: bool = False, grid_2d: bool = False) -> Launch:
     """A [M, K] @ B [N, K].T -> C [M, N] for a TMA GEMM kernel (`matmul_tma_ws(_persistent)`,
     the persistent `matmul_tma`, `matmul_tutorial_persistent`: C's descriptor block half as
     wide under `EPILOGUE_SUBTILE`), or with `pointers` for a pointer kernel
     (`matmul_pointers_ws(_persistent)`: A, B.T as [K, N] (K-major) and C with their
-    strides), at any size."""
+    strides), at any size; `grid_2d`: a program a tile on a (row, column) grid."""
     m, n, k = dims
     block_m, block_n, block_k = constexprs["BLOCK_M"], constexprs["BLOCK_N"], constexprs["BLOCK_K"]
     generator = torch.Generator(device=device).manual_seed(seed)
@@ -585,6 +585,8 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
     c = torch.empty(m, n, device=device, dtype={"bf16": torch.bfloat16, "fp16": torch.float16}[out_dtype])
     tiles = math.ceil(m / block_m) * math.ceil(n / block_n)
     grid = (min(constexprs["NUM_SMS"], tiles), ) if persistent else (tiles, )
+    if grid_2d:
+        grid = (math.ceil(m / block_m), math.ceil(n / block_n))
     if pointers:
         args = (a, b.T, c, m, n, k, *a.stride(), *b.T.stride(), *c.stride())
     else:
@@ -595,7 +597,7 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
 
 
 def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline",
-             pointers: bool = False, group_m: int = 8, tile_order: bool = True) -> Case:
+             pointers: bool = False, group_m: int = 8, tile_order: bool = True, grid_2d: bool = False) -> Case:
     """A warp-specialized GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
     `epilogue=partition`, the epilogue handed to its own warp) against cuBLAS(Lt) and stock
     Triton's best of the same source: the TMA kernel with the flag on and off; with
@@ -604,13 +606,16 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     without the flag (with it, stock Triton 3.6 aborts: an assertion in its WSLowerToken.cpp).
     Persistent kernels also race stock's flattened loop. `group_m=1`: the tiles numbered row by
     row (`tile // tiles_n`, `tile % tiles_n`), as kernels written without grouping number them
-    (ttpipe-tile-order's case; `tile_order=False` runs the pipeline without it)."""
+    (ttpipe-tile-order's case; `tile_order=False` runs the pipeline without it); `grid_2d`: the
+    non-persistent TMA kernel on a 2-D grid (`matmul_tma_grid`), row-major too."""
     block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
         block_k *= 2
     constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": group_m,
                                   "WARP_SPECIALIZE": True}
+    if grid_2d:
+        del constexprs["GROUP_M"]
     unflattened: dict[str, Any] = {}
     if persistent:
         unflattened = {"FLATTEN": False}
@@ -633,16 +638,18 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
                      "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
         aligned, ones = ("M", "N", "K"), ()
         kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
+        if grid_2d:
+            kernel = kernels.matmul_tma_grid
     targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
 
     def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
-        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent, pointers)
+        return _gemm_launch(torch, device, seed, constexprs, dims, dtype, out_dtype, persistent, pointers, grid_2d)
 
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
     name = (f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}"
-            f"{'-row-major' if group_m == 1 else ''}-{dtype_name}-{size}-{config}")
+            f"{'-row-major' if group_m == 1 else ''}{'-grid' if grid_2d else ''}-{dtype_name}-{size}-{config}")
     pipeline = WS_PIPELINE
     if epilogue != "inline":
         name += f"-epilogue-{epilogue}"
@@ -677,10 +684,14 @@ ROW_MAJOR_GEMM_CASES = tuple(
     for persistent, pointers, config, size in ((True, False, "128x128w4", 8192), (True, False, "128x256w8", 8192),
                                                (True, False, "128x256w8", 4096), (False, True, "128x256w8", 8192),
                                                (True, True, "128x256w8", 8192))) + (
-    _ws_gemm("bf16", 8192, "128x256w8", persistent=True, group_m=1, tile_order=False), )
+    _ws_gemm("bf16", 8192, "128x256w8", persistent=True, group_m=1, tile_order=False),
+    _ws_gemm("bf16", 8192, "128x256w8", grid_2d=True), _ws_gemm("bf16", 8192, "128x128w4", grid_2d=True),
+    _ws_gemm("bf16", 8192, "128x256w8", grid_2d=True, tile_order=False),
+    _ws_gemm("bf16", 8192, "128x128w4", grid_2d=True, tile_order=False))
 """Issue 10's GEMMs with their tiles numbered row by row, as kernels written without grouping
-number them (`GROUP_M=1`): TMA persistent, pointer loads per tile and persistent; and one
-through the pipeline without ttpipe-tile-order, its own effect in the same run."""
+number them (`GROUP_M=1`): TMA persistent, pointer loads per tile and persistent; the TMA
+kernel on a 2-D grid; and three through the pipeline without ttpipe-tile-order, its own
+effect in the same run."""
 
 
 def _tutorial_gemm(dtype_name: str, size: int, config: str, subtile: bool) -> Case:

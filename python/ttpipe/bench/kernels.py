@@ -62,6 +62,22 @@ def matmul_tma_ws(a_desc, b_desc, c_desc, M, N, K,  #
 
 
 @triton.jit
+def matmul_tma_grid(a_desc, b_desc, c_desc, M, N, K,  #
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
+                    WARP_SPECIALIZE: tl.constexpr):
+    """`matmul_tma_ws` on a 2-D grid, `program_id(0)` the row of tiles and `program_id(1)` the
+    column, as kernels written without a tile order launch it (the GPU starts x fastest)."""
+    off_m = tl.program_id(0) * BLOCK_M
+    off_n = tl.program_id(1) * BLOCK_N
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BLOCK_K), warp_specialize=WARP_SPECIALIZE):
+        a = a_desc.load([off_m, k * BLOCK_K])
+        b = b_desc.load([off_n, k * BLOCK_K])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
+
+
+@triton.jit
 def matmul_tma_ws_persistent(a_desc, b_desc, c_desc, M, N, K,  #
                              BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,  #
                              GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr, WARP_SPECIALIZE: tl.constexpr,

@@ -139,6 +139,68 @@ module {
 
 // -----
 
+// A 2-D grid, x the tile's row of A and y its column of B (`pid_m = program_id(0)`,
+// `pid_n = program_id(1)`): the GPU starts programs x fastest, t = y * X + x; the ids'
+// readers read the grouped coordinates (y the slow one, x the fast), the y id moved up to the
+// x id so that they come before every reader.
+// CHECK-LABEL: tt.func @grid(
+// CHECK: %[[X:.+]] = tt.get_program_id x {ttpipe.tile_order = 8 : i32} : i32
+// CHECK: %[[Y:.+]] = tt.get_program_id y : i32
+// CHECK: %[[NX:.+]] = tt.get_num_programs x : i32
+// CHECK: %[[NY:.+]] = tt.get_num_programs y : i32
+// CHECK: %[[YX:.+]] = arith.muli %[[Y]], %[[NX]] : i32
+// CHECK: %[[T:.+]] = arith.addi %[[YX]], %[[X]] : i32
+// CHECK: arith.subi %[[NY]], %{{.+}} : i32
+// CHECK: %[[SLOW:.+]] = arith.addi
+// CHECK: %[[FAST:.+]] = arith.divsi
+// CHECK: arith.muli %[[FAST]], %{{.+}} : i32
+// CHECK: arith.muli %[[SLOW]], %{{.+}} : i32
+// CHECK-NOT: arith.muli %[[X]], %{{.+}} : i32
+// Attention on a grid of query blocks (x) by heads (y): K and V follow the head alone, Q
+// both; kept.
+// CHECK-LABEL: tt.func @attention_grid(
+// CHECK-NOT: arith.minsi
+// REMARK: remark: tiles kept in row-major order: no dot of the tile reads one operand along its row of tiles and the other along its column
+module {
+  tt.func @grid(%ad: !tt.tensordesc<tensor<128x64xbf16>>, %bd: !tt.tensordesc<tensor<128x64xbf16>>, %cd: !tt.tensordesc<tensor<128x128xf32>>, %K: i32) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %pm = tt.get_program_id x : i32
+    %om = arith.muli %pm, %c128 : i32
+    %pn = tt.get_program_id y : i32
+    %on = arith.muli %pn, %c128 : i32
+    %acc = scf.for %k = %c0 to %K step %c64 iter_args(%c = %zero) -> (tensor<128x128xf32>) : i32 {
+      %a = tt.descriptor_load %ad[%om, %k] : !tt.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+      %b = tt.descriptor_load %bd[%on, %k] : !tt.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+      %bt = tt.trans %b {order = array<i32: 1, 0>} : tensor<128x64xbf16> -> tensor<64x128xbf16>
+      %d = tt.dot %a, %bt, %c : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+      scf.yield %d : tensor<128x128xf32>
+    }
+    tt.descriptor_store %cd[%om, %on], %acc : !tt.tensordesc<tensor<128x128xf32>>, tensor<128x128xf32>
+    tt.return
+  }
+  tt.func @attention_grid(%qd: !tt.tensordesc<tensor<128x64xbf16>>, %kd: !tt.tensordesc<tensor<128x64xbf16>>, %od: !tt.tensordesc<tensor<128x128xf32>>, %S: i32) {
+    %c0 = arith.constant 0 : i32
+    %c128 = arith.constant 128 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32>
+    %block = tt.get_program_id x : i32
+    %head = tt.get_program_id y : i32
+    %hS = arith.muli %head, %S : i32
+    %qb = arith.muli %block, %c128 : i32
+    %qrow = arith.addi %hS, %qb : i32
+    %q = tt.descriptor_load %qd[%qrow, %c0] : !tt.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+    %k = tt.descriptor_load %kd[%hS, %c0] : !tt.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+    %kt = tt.trans %k {order = array<i32: 1, 0>} : tensor<128x64xbf16> -> tensor<64x128xbf16>
+    %s = tt.dot %q, %kt, %zero : tensor<128x64xbf16> * tensor<64x128xbf16> -> tensor<128x128xf32>
+    tt.descriptor_store %od[%qrow, %c0], %s : !tt.tensordesc<tensor<128x128xf32>>, tensor<128x128xf32>
+    tt.return
+  }
+}
+
+// -----
+
 // Declined, each with a remark at the index: a loop that carries a value from tile to tile
 // (its tiles' order is part of what it computes), one that reads a value computed from the
 // program id, one that writes through a pointer it reads through, one with an atomic, and
