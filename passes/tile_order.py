@@ -87,6 +87,7 @@ from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.ir import erase_dead_chain
+from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
 
 TILE_ORDER_MARK = "ttpipe.tile_order"
 """i32 attribute, the group, on the loop or program id whose tiles the pass regrouped."""
@@ -128,7 +129,7 @@ class TileIndex:
 
     @property
     def scope(self) -> Operation:
-        """What computes a tile: the loop's body, or the function."""
+        """What computes a tile: the loop, or the function."""
         return self.anchor if isinstance(self.anchor, scf.ForOp) else self.anchor.parent_op()
 
 
@@ -216,29 +217,32 @@ def dependent_values(seeds: set[SSAValue], scope: Operation) -> set[SSAValue]:
 
         for op in ops:
             reads = any(v in dependent for v in op.operands)
-            yields = [v for region in op.regions for block in region.blocks
-                      if block.last_op is not None for v in block.last_op.operands]
             if isinstance(op, scf.ForOp):
-                yielded = op.body.last_op.operands
                 if any(v in dependent for v in (op.lowerBound, op.upperBound, op.step)):
                     add(op.body.args[0])
-                for arg, init, value, result in zip(op.body.args[1:], op.initArgs, yielded, op.results):
+                for arg, init, value, result in zip(op.body.args[1:], op.initArgs, op.body.last_op.operands,
+                                                    op.results):
                     if init in dependent or value in dependent:
                         add(arg)
                         add(result)
-            elif op.regions and reads:
-                for region in op.regions:
-                    for block in region.blocks:
-                        for arg in block.args:
-                            add(arg)
-            if reads or (not isinstance(op, scf.ForOp) and any(v in dependent for v in yields)):
+            else:
+                blocks = [block for region in op.regions for block in region.blocks]
+                if reads:
+                    for arg in (arg for block in blocks for arg in block.args):
+                        add(arg)
+                reads = reads or any(v in dependent for block in blocks if block.last_op is not None
+                                     for v in block.last_op.operands)
+            if reads:
                 for result in op.results:
                     add(result)
     return dependent
 
 
-def check_legal(tile: TileIndex) -> None:
-    """Step 2: raise `Declined` where regrouping could change what the kernel computes."""
+def check_legal(tile: TileIndex | GridTiles) -> None:
+    """Step 2: raise `Declined` where regrouping could change what the kernel computes (never
+    for a grid: its ids are the tile's coordinates)."""
+    if isinstance(tile, GridTiles):
+        return
     axis = tile.program_id.axis
     if any(isinstance(op, tt.GetProgramIdOp) and op is not tile.program_id and op.axis == axis
            for op in tile.scope.walk()):
@@ -249,8 +253,7 @@ def check_legal(tile: TileIndex) -> None:
     from_id = dependent_values({tile.program_id.result}, tile.program_id.parent_op())
     if loop.upperBound in from_id or loop.step in from_id:
         raise Declined("the loop over tiles ends or steps by a value computed from the program id")
-    inside = set(loop.walk())
-    if any(value in from_id and not _defined_in(value, inside) for op in inside if op is not loop
+    if any(value in from_id and is_defined_outside_loop(value, loop) for op in loop.body.walk()
            for value in op.operands):
         raise Declined("the tile's code reads a value computed from the program id")
     if loop.initArgs:
@@ -269,12 +272,6 @@ def check_legal(tile: TileIndex) -> None:
             raise Declined(f"the loop over tiles holds '{op.name}', which may order its tiles through memory")
     if reads & writes:
         raise Declined("the loop over tiles reads memory through a pointer it writes through")
-
-
-def _defined_in(value: SSAValue, ops: set[Operation]) -> bool:
-    """`value` is a result of one of `ops`, or an argument of a block one of them holds."""
-    owner = value.owner
-    return (owner.parent_op() if isinstance(value, BlockArgument) else owner) in ops
 
 
 def may_touch_memory(op: Operation) -> bool:
@@ -381,7 +378,7 @@ def regroup_grid(grid: GridTiles, group: int) -> None:
     Rewriter.insert_op(later, InsertPoint.after(earlier))
     b = OpBuilder(InsertPoint.after(later), later.location)
     x, y = grid.column_id.result, grid.row_id.result
-    readers = {pid: [use for use in pid.uses] for pid in (x, y)}
+    readers = {pid: list(pid.uses) for pid in (x, y)}
     columns = b.insert(tt.GetNumProgramsOp(grid.column_id.axis)).result
     rows = b.insert(tt.GetNumProgramsOp(grid.row_id.axis)).result
     t = b.addi(b.muli(y, columns), x)
@@ -457,8 +454,7 @@ class TileOrder(ModulePass):
                     emit_remark(anchor, REMARK + str(why))
                     continue
                 try:
-                    if isinstance(found, TileIndex):
-                        check_legal(found)
+                    check_legal(found)
                     check_profitable(found)
                 except Declined as why:
                     emit_remark(found.anchor, REMARK + str(why))

@@ -583,10 +583,11 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
         def baseline():
             return torch.matmul(a, b.T)
     c = torch.empty(m, n, device=device, dtype={"bf16": torch.bfloat16, "fp16": torch.float16}[out_dtype])
-    tiles = math.ceil(m / block_m) * math.ceil(n / block_n)
-    grid = (min(constexprs["NUM_SMS"], tiles), ) if persistent else (tiles, )
+    tiles_m, tiles_n = math.ceil(m / block_m), math.ceil(n / block_n)
     if grid_2d:
-        grid = (math.ceil(m / block_m), math.ceil(n / block_n))
+        grid = (tiles_m, tiles_n)
+    else:
+        grid = (min(constexprs["NUM_SMS"], tiles_m * tiles_n), ) if persistent else (tiles_m * tiles_n, )
     if pointers:
         args = (a, b.T, c, m, n, k, *a.stride(), *b.T.stride(), *c.stride())
     else:
@@ -612,10 +613,8 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
         block_k *= 2
-    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": group_m,
-                                  "WARP_SPECIALIZE": True}
-    if grid_2d:
-        del constexprs["GROUP_M"]
+    constexprs: dict[str, Any] = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k,
+                                  **({} if grid_2d else {"GROUP_M": group_m}), "WARP_SPECIALIZE": True}
     unflattened: dict[str, Any] = {}
     if persistent:
         unflattened = {"FLATTEN": False}
@@ -637,9 +636,8 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
                      "b_desc": f"tensordesc<{dtype}[{block_n},{block_k}]>",
                      "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
         aligned, ones = ("M", "N", "K"), ()
-        kernel = kernels.matmul_tma_ws_persistent if persistent else kernels.matmul_tma_ws
-        if grid_2d:
-            kernel = kernels.matmul_tma_grid
+        kernel = (kernels.matmul_tma_grid if grid_2d else kernels.matmul_tma_ws_persistent if persistent
+                  else kernels.matmul_tma_ws)
     targets = (("torch", 1.05), ) if dtype_name == "fp8" else (("triton", 1.10), ("torch", 1.05))
 
     def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
@@ -650,13 +648,14 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
 
     name = (f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}"
             f"{'-row-major' if group_m == 1 else ''}{'-grid' if grid_2d else ''}-{dtype_name}-{size}-{config}")
-    pipeline = WS_PIPELINE
+    options = ["warp-specialize=true"]
     if epilogue != "inline":
         name += f"-epilogue-{epilogue}"
-        pipeline = f"ttgir-sm90{{warp-specialize=true warp-specialize-epilogue={epilogue}}}"
+        options.append(f"warp-specialize-epilogue={epilogue}")
     if not tile_order:
         name += "-no-tile-order"
-        pipeline = "ttgir-sm90{warp-specialize=true tile-order=false}"
+        options.append("tile-order=false")
+    pipeline = f"ttgir-sm90{{{' '.join(options)}}}"
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, aligned,
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
                 pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
