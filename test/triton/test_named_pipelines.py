@@ -97,7 +97,7 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false ", "ttgir-sm100": ""}
+PARITY = {"ttgir-sm80": "", "ttgir-sm90": "warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false ", "ttgir-sm100": "tile-order=false "}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 
@@ -137,12 +137,22 @@ def test_sm90_adds_warp_specialization_and_streams_by_default():
     assert "nvgpu-warp-specialization" in triton and "ttpipe-stream-loops" not in triton
     assert "ttpipe-reverse-rereads" not in triton
     assert "ttpipe-row-cache" not in triton and "ttpipe-tile-order" not in triton
-    with pytest.raises(spec.PipelineError, match="option 'tile-order' is for ttgir-sm90 with impl=ttpipe"):
-        spec.parse("ttgir-sm100{tile-order=true}")
+    with pytest.raises(spec.PipelineError, match="option 'tile-order' is for ttgir-sm90 and ttgir-sm100 with impl=ttpipe"):
+        spec.parse("ttgir-sm80{tile-order=true}")
     with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90 with impl=ttpipe"):
         spec.parse("ttgir-sm90{impl=triton stream-loops=true}")
     with pytest.raises(spec.PipelineError, match="option 'stream-loops' is for ttgir-sm90"):
         spec.parse("ttgir-sm100{stream-loops=true}")
+
+
+def test_sm100_walks_tiles_in_groups_before_loops_are_fused():
+    """Tile order is no matter of the MMA unit: sm_100's pipeline regroups tiles as sm_90's
+    does (its other additions stay Hopper's), and impl=triton leaves it out."""
+    default = [step.info.name for step in spec.parse("ttgir-sm100")]
+    assert default.index("ttpipe-tile-order") + 1 == default.index("tritongpu-fuse-nested-loops")
+    assert not {"ttpipe-warp-specialize", "ttpipe-row-ring", "ttpipe-stream-loops"} & set(default)
+    assert "ttpipe-tile-order" not in [step.info.name for step in spec.parse("ttgir-sm100{tile-order=false}")]
+    assert "ttpipe-tile-order" not in [step.info.name for step in spec.parse("ttgir-sm100{impl=triton}")]
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ TMA+wgmma loop where its cost model says it pays (`warp-specialize=auto`; `true`
 marked loops only, `false` for Triton's pass), with
 `ttpipe-ws-keep-nest` before `tritongpu-fuse-nested-loops` (a persistent nest marked
 `flatten=True` as well stays a nest where warp specialization takes it), and
-`ttpipe-tile-order` before loops are fused (`tile-order=true`: a GEMM's row-major tiles walked
-in groups of rows), `ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and
+`ttpipe-tile-order` before loops are fused (`tile-order=true`, on sm_100 as well: a GEMM's
+row-major tiles walked in groups of rows), `ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and
 `ttpipe-stream-loops` before the pipeliner (`row-ring=true`, `l2-eviction=true`, `reverse-rereads=true`,
 `stream-loops=true`); `row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
 `ttpipe-row-head-cache` after the L2 hints (both off by default); and on the final TTGIR
@@ -92,9 +92,9 @@ OPTIONS = (
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
     PassOption("tile-order", bool, True,
-               "sm_90, impl=ttpipe: ttpipe-tile-order before loops are fused (a GEMM's output tiles numbered row by "
-               "row walked in groups of 8 rows, A and B shared in L2 by the tiles running together: 1.12-1.36x stock on "
-               "bf16 GEMMs written without grouping at 8192^3, docs/measurements.md)"),
+               "sm_90 and sm_100, impl=ttpipe: ttpipe-tile-order before loops are fused (a GEMM's output tiles numbered "
+               "row by row walked in groups of 8 rows, A and B shared in L2 by the tiles running together: 1.12-1.36x "
+               "stock on bf16 GEMMs written without grouping at 8192^3 on the H100, docs/measurements.md)"),
     PassOption("stream-loops", bool, True,
                "sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)"),
     PassOption("l2-eviction", bool, True,
@@ -129,9 +129,10 @@ OPTIONS = (
 BEFORE_LOOP_FUSION = {
     "tile-order": "ttpipe-tile-order",
 }
-"""sm_90 with impl=ttpipe: option -> the pass it adds before `tritongpu-fuse-nested-loops`
-(and `ttpipe-ws-keep-nest`), which folds a persistent loop's tile index into a flattened
-loop's counters."""
+"""sm_90 and sm_100 with impl=ttpipe: option -> the pass it adds before
+`tritongpu-fuse-nested-loops` (and `ttpipe-ws-keep-nest`), which folds a persistent loop's
+tile index into a flattened loop's counters. Which tiles run together and share L2 is no
+matter of the MMA unit, so both tensor-core generations take it."""
 
 BEFORE_PIPELINER = {
     "row-ring": "ttpipe-row-ring",
@@ -150,6 +151,10 @@ ON_FINAL_TTGIR = {
 }
 """sm_90 with impl=ttpipe: option -> the pass it adds after `make_ttgir`'s passes (before the
 async check)."""
+
+GENERATIONS = {**dict.fromkeys(BEFORE_LOOP_FUSION, (9, 10)), **dict.fromkeys((*BEFORE_PIPELINER, *ON_FINAL_TTGIR), (9,))}
+"""Option of ttpipe's own passes -> the GPU generations (capability // 10) whose pipeline
+adds its pass under impl=ttpipe."""
 
 
 def default_pipeline(capability: int) -> str:
@@ -270,16 +275,17 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
-    hopper_ttpipe = capability // 10 == 9 and values["impl"] == "ttpipe"
-    for option in (*BEFORE_LOOP_FUSION, *BEFORE_PIPELINER, *ON_FINAL_TTGIR):
-        if option in given and values[option] and not hopper_ttpipe:
-            raise PipelineError(f"option '{option}' is for ttgir-sm90 with impl=ttpipe")
-    if hopper_ttpipe:
-        at = next(i for i, (name, _) in enumerate(steps) if name in ("ttpipe-ws-keep-nest", "tritongpu-fuse-nested-loops"))
-        steps[at:at] = [(name, {}) for option, name in BEFORE_LOOP_FUSION.items() if values[option]]
-        at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-        steps[at:at] = [(name, {}) for option, name in BEFORE_PIPELINER.items() if values[option]]
-        steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if values[option]]
+    added = {option for option, generations in GENERATIONS.items()
+             if values[option] and values["impl"] == "ttpipe" and capability // 10 in generations}
+    for option, generations in GENERATIONS.items():
+        if option in given and values[option] and option not in added:
+            targets = " and ".join(f"ttgir-sm{generation}0" for generation in generations)
+            raise PipelineError(f"option '{option}' is for {targets} with impl=ttpipe")
+    at = next(i for i, (name, _) in enumerate(steps) if name in ("ttpipe-ws-keep-nest", "tritongpu-fuse-nested-loops"))
+    steps[at:at] = [(name, {}) for option, name in BEFORE_LOOP_FUSION.items() if option in added]
+    at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
+    steps[at:at] = [(name, {}) for option, name in BEFORE_PIPELINER.items() if option in added]
+    steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if option in added]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):
             raise PipelineError("option 'scheduler' needs impl=ttpipe (Triton's tritongpu-schedule-loops "

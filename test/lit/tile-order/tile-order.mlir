@@ -396,3 +396,63 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// The persistent GEMM as `ttgir-sm100` hands it to the pass: the tcgen05 MMA reads A and B
+// from shared memory (each a `local_alloc` of its TMA load, B through a transposed view)
+// and accumulates in TMEM; A follows the row of tiles and B the column, so it is regrouped.
+// CHECK-LABEL: tt.func @tcgen05(
+// CHECK: scf.for %[[T:.+]] = %{{.+}} to %{{.+}} step
+// CHECK: arith.minsi
+// CHECK: %[[ROW:.+]] = arith.addi
+// CHECK: %[[COL:.+]] = arith.divsi
+// CHECK: arith.muli %[[ROW]], %{{.+}} : i32
+// CHECK: arith.muli %[[COL]], %{{.+}} : i32
+// CHECK: ttng.tc_gen5_mma
+// CHECK: } {ttpipe.tile_order = 8 : i32}
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#acc = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tcgen05(%ad: !tt.tensordesc<tensor<128x64xbf16, #nvmma>>, %bd: !tt.tensordesc<tensor<128x64xbf16, #nvmma>>, %cd: !tt.tensordesc<tensor<128x128xbf16, #nvmma>>, %M: i32, %N: i32, %K: i32) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %c127 = arith.constant 127 : i32
+    %c128 = arith.constant 128 : i32
+    %c148 = arith.constant 148 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #acc>
+    %m1 = arith.addi %M, %c127 : i32
+    %rows = arith.divsi %m1, %c128 : i32
+    %n1 = arith.addi %N, %c127 : i32
+    %n = arith.divsi %n1, %c128 : i32
+    %tiles = arith.muli %rows, %n : i32
+    %pid = tt.get_program_id x : i32
+    scf.for %t = %pid to %tiles step %c148 : i32 {
+      %tm = arith.divsi %t, %n : i32
+      %om = arith.muli %tm, %c128 : i32
+      %tn = arith.remsi %t, %n : i32
+      %on = arith.muli %tn, %c128 : i32
+      %sum = scf.for %k = %c0 to %K step %c64 iter_args(%c = %zero) -> (tensor<128x128xf32, #acc>) : i32 {
+        %a = tt.descriptor_load %ad[%om, %k] : !tt.tensordesc<tensor<128x64xbf16, #nvmma>> -> tensor<128x64xbf16, #blocked>
+        %as = ttg.local_alloc %a : (tensor<128x64xbf16, #blocked>) -> !ttg.memdesc<128x64xbf16, #nvmma, #smem>
+        %b = tt.descriptor_load %bd[%on, %k] : !tt.tensordesc<tensor<128x64xbf16, #nvmma>> -> tensor<128x64xbf16, #blocked>
+        %bs = ttg.local_alloc %b : (tensor<128x64xbf16, #blocked>) -> !ttg.memdesc<128x64xbf16, #nvmma, #smem>
+        %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xbf16, #nvmma, #smem> -> !ttg.memdesc<64x128xbf16, #nvmma_t, #smem>
+        %tacc, %token = ttng.tmem_alloc %c : (tensor<128x128xf32, #acc>) -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+        %done = ttng.tc_gen5_mma %as, %bt, %tacc[%token], %true, %true : !ttg.memdesc<128x64xbf16, #nvmma, #smem>, !ttg.memdesc<64x128xbf16, #nvmma_t, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+        %d, %token2 = ttng.tmem_load %tacc[%done] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #acc>
+        scf.yield %d : tensor<128x128xf32, #acc>
+      }
+      %out = arith.truncf %sum : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
+      %outc = ttg.convert_layout %out : tensor<128x128xbf16, #acc> -> tensor<128x128xbf16, #blocked1>
+      tt.descriptor_store %cd[%om, %on], %outc : !tt.tensordesc<tensor<128x128xbf16, #nvmma>>, tensor<128x128xbf16, #blocked1>
+    }
+    tt.return
+  }
+}

@@ -30,7 +30,7 @@
 // CHECK-NEXT:    warp-specialize: str = auto  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize and every other TMA+wgmma loop where its cost model says it pays {{.*}}
 // CHECK-NEXT:    warp-specialize-consumers: str = auto  sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)
 // CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
-// CHECK-NEXT:    tile-order: bool = true  sm_90, impl=ttpipe: ttpipe-tile-order before loops are fused {{.*}}
+// CHECK-NEXT:    tile-order: bool = true  sm_90 and sm_100, impl=ttpipe: ttpipe-tile-order before loops are fused {{.*}}
 // CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)
 // CHECK-NEXT:    l2-eviction: bool = true  sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in L2 between the reads: the last reads and the output evict_first)
 // CHECK-NEXT:    row-head-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-head-cache before the pipeliner (the head of a row read twice kept in the shared memory the CTA's occupancy leaves, its second read walked backwards; off by default: rows of 64 KB gain 5-10 %, rows of 4-16 KB lose up to 8 %, docs/measurements.md)
