@@ -25,3 +25,12 @@ def registries_as_found():
     yield
     assert _registered() == before, ("a test left a pass, runner or scheduler registered: register inside "
                                      "registry.scoped() or schedulers.scoped_schedulers()")
+
+
+def pytest_collection_modifyitems(items):
+    """Run in parallel (`pytest -n`, `--dist=loadgroup` in pyproject.toml), the tests that need
+    the GPU stay on one worker, one after another: one GPU, and their watchdogs time each
+    kernel as if it had the device alone."""
+    for item in items:
+        if item.get_closest_marker("gpu") is not None:
+            item.add_marker(pytest.mark.xdist_group("gpu"))

@@ -1,5 +1,6 @@
-"""`ttpipe-warp-specialize`'s attention path through `ttgir-sm90{warp-specialize=auto}` and
-Triton's backend to sm_90a cubins (no GPU needed).
+"""`ttpipe-warp-specialize`'s attention path through `ttgir-sm90` (`warp-specialize=auto`, its
+default) and, where a test reads the SASS or Triton's shared-memory total, Triton's backend
+to sm_90a cubins (no GPU needed; `ws_inputs` runs each input once per session).
 
 Inputs (`test/lit/warp-specialize/Inputs/`, the TTIR Triton 3.6 makes of kernels of ours):
 `attention_causal.ttir`, the bench's `attention_fwd` (host TMA descriptors, causal, D = 128,
@@ -14,30 +15,21 @@ writes it (`attention_fwd_two_loops`, D = 128, 128x128 blocks); `attention_point
 only yields its wgmma: not attention-shaped, so it keeps the GEMM path).
 """
 
-import functools
-import pathlib
 import re
 
 import pytest
 from sass_partitions import producer_spans
+from ws_inputs import compiled, specialized
 
-from ttpipe import compile as ttpipe_compile
 from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
-from ttpipe.pipeline.driver import remarks
 
-INPUTS = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs"
-AUTO = "ttgir-sm90{warp-specialize=auto}"
-
-
-@functools.cache
-def compile_input(name: str, pipeline: str = AUTO, num_warps: int = 8):
-    """The input compiled to a cubin, once per test session (the tests only read it)."""
-    return ttpipe_compile.compile_file(str(INPUTS / name), "sm_90a", pipeline=pipeline, num_warps=num_warps)
+EIGHT_WARPS = "num-warps=8"
+"""The pipeline's defaults (`warp-specialize=auto`) at num_warps=8: two consumer warpgroups."""
 
 
 @pytest.fixture(scope="module")
 def causal():
-    return compile_input("attention_causal.ttir")
+    return compiled("attention_causal.ttir", EIGHT_WARPS)
 
 
 def test_attention_has_a_producer_and_two_consumer_warpgroups(causal):
@@ -101,8 +93,7 @@ def test_attention_sass_wgmma_only_in_the_consumers(causal):
 
 
 def test_pointer_attention_loads_become_tma_loads_of_device_descriptors():
-    compiled = compile_input("attention_pointers.ttir")
-    ttgir = compiled.asm["ttgir"]
+    ttgir = specialized("attention_pointers.ttir", EIGHT_WARPS).ttgir
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "ttng.tensormap_create" in ttgir and "tt.load " not in ttgir
     # The masked stores of O and of the log-sum-exp: each warpgroup stores its 64 rows, in
@@ -116,11 +107,11 @@ def test_pointer_store_conversion_goes_through_the_q_buffer():
     scratch Triton would allocate beside the ring (at 128x128 blocks and D = 128 the 3-stage
     ring, Q and that scratch need 245840 bytes, over sm_90a's 227 KB): each warpgroup
     converts its rows through its rows of the Q buffer instead, and the ring stays 3 deep."""
-    compiled = compile_input("attention_pointers_n128.ttir")
-    ttgir = compiled.asm["ttgir"]
+    kernel = compiled("attention_pointers_n128.ttir", EIGHT_WARPS)
+    ttgir = kernel.asm["ttgir"]
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "ttg.local_alloc : () -> !ttg.memdesc<3x128x128xf16" in ttgir
-    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+    assert kernel.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
     assert not re.search(r"convert_layout .*tensor<64x128xf16, #mma> -> tensor<64x128xf16, #blocked", ttgir)
     assert len(re.findall(r"ttg\.local_load .* -> tensor<64x128xf16, #blocked", ttgir)) == 2 * 2  # two versions
 
@@ -129,19 +120,16 @@ def test_layout_conversion_scratch_counts_in_the_ring_depth():
     """The same kernel storing O in fp32: its conversion (64 KB) cannot go through the fp16
     Q buffer, so Triton's scratch for it counts beside the ring, which is 2 stages deep (3
     would need 294992 bytes)."""
-    compiled = compile_input("attention_pointers_n128_f32_out.ttir")
-    assert "ttg.local_alloc : () -> !ttg.memdesc<2x128x128xf16" in compiled.asm["ttgir"]
-    assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
-    found = remarks((INPUTS / "attention_pointers_n128_f32_out.ttir").read_text(),
-                    "ttgir-sm90{num-warps=8 warp-specialize=auto}")
+    kernel = compiled("attention_pointers_n128_f32_out.ttir", EIGHT_WARPS)
+    assert "ttg.local_alloc : () -> !ttg.memdesc<2x128x128xf16" in kernel.asm["ttgir"]
+    assert kernel.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK
+    found = specialized("attention_pointers_n128_f32_out.ttir", EIGHT_WARPS).remarks
     assert any(d.message.startswith("ring of 2 stages, not 3: 3 stages of 65536 bytes") and "295496 bytes" in d.message
                for d in found)
 
 
 def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
-    compiled = compile_input("attention_causal.ttir", "ttgir-sm90{warp-specialize=auto "
-                                                      "warp-specialize-consumers=pingpong}")
-    ttgir = compiled.asm["ttgir"]
+    ttgir = specialized("attention_causal.ttir", f"{EIGHT_WARPS} warp-specialize-consumers=pingpong").ttgir
     default = ttgir[ttgir.index("default {"):ttgir.index("partition0(")]
     loop = rotated_loop(default)
     # The turn is waited before S = Q K^T and passed after O += P V is issued.
@@ -152,12 +140,12 @@ def test_pingpong_turns_around_the_wgmmas_each_consumer_issues():
 
 
 def test_one_consumer_warpgroup_is_not_specialized_in_auto_mode():
-    found = remarks((INPUTS / "attention_causal.ttir").read_text(), "ttgir-sm90{num-warps=4 warp-specialize=auto}")
+    found = specialized("attention_causal.ttir", "num-warps=4").remarks
     assert any("one consumer warpgroup (num_warps=4) does not pay" in d.message for d in found)
 
 
 def test_auto_mode_declines_small_key_blocks():
-    found = remarks((INPUTS / "attention_pointers_d64.ttir").read_text(), "ttgir-sm90{num-warps=8 warp-specialize=auto}")
+    found = specialized("attention_pointers_d64.ttir", EIGHT_WARPS).remarks
     assert any("64-key block at head dimension 64 gives each warpgroup too little wgmma work" in d.message
                for d in found)
 
@@ -165,8 +153,7 @@ def test_auto_mode_declines_small_key_blocks():
 def test_pointer_gemm_keeps_the_gemm_path():
     """Its K loop computes addresses on tensors but reads its wgmma only as an accumulator:
     warp-specialized as a GEMM (one wait per K step), not refused as a malformed attention."""
-    compiled = compile_input("matmul_pointers.ttir")
-    ttgir = compiled.asm["ttgir"]
+    ttgir = specialized("matmul_pointers.ttir", EIGHT_WARPS).ttgir
     assert ttgir.count("ttg.warp_specialize(") == 1
     assert "scf.if" not in ttgir
 
@@ -176,16 +163,15 @@ def test_causal_programs_launch_heaviest_first(causal):
     reverse order (the longest first); a kernel whose trip count does not grow with the
     program keeps its order."""
     assert "tt.get_num_programs x" in causal.asm["ttgir"]
-    plain = compile_input("attention.ttir")
-    assert "ttg.warp_specialize(" in plain.asm["ttgir"] and "tt.get_num_programs" not in plain.asm["ttgir"]
+    plain = specialized("attention.ttir", EIGHT_WARPS).ttgir
+    assert "ttg.warp_specialize(" in plain and "tt.get_num_programs" not in plain
 
 
 def test_two_key_loops_share_one_ring():
     """The loop below the diagonal and the diagonal loop: the producer runs both copies in
     turn, then each consumer, its ring state carried from one to the next; the first loop's
     last stage is released after its last update, for the second."""
-    compiled = compile_input("attention_two_loops.ttir")
-    ttgir = compiled.asm["ttgir"]
+    ttgir = specialized("attention_two_loops.ttir", EIGHT_WARPS).ttgir
     assert ttgir.count("ttg.warp_specialize(") == 1 and ttgir.count("ttg.local_alloc : () -> !ttg.memdesc<3x128x128") == 2
     producer = ttgir[ttgir.rindex("partition1("):]
     assert producer.count("scf.for") == 2 and producer.count("ttng.async_tma_copy_global_to_local") == 5
@@ -205,7 +191,7 @@ def test_query_rows_in_registers_where_they_fit(causal):
     per version of its program (the row max before the scale or as written), before its loop
     (16 registers a thread), and every S = Q K^T wgmma takes them from there; at D = 128 (32
     registers a thread) the wgmmas read Q from shared memory."""
-    ttgir = compile_input("attention.ttir").asm["ttgir"]
+    ttgir = specialized("attention.ttir", EIGHT_WARPS).ttgir
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
     for consumer in consumers:
@@ -226,7 +212,7 @@ def test_row_max_before_the_scale_in_a_version_of_its_own(causal):
     tile, as written. The causal kernel's max reads the causal select of the scaled scores
     against -inf: two versions as well, the first reducing a select of S itself on the same
     mask (`test_causal_row_max_through_the_mask`)."""
-    ttgir = compile_input("attention.ttir").asm["ttgir"]
+    ttgir = specialized("attention.ttir", EIGHT_WARPS).ttgir
     consumers = [ttgir[ttgir.index("default {"):ttgir.index("partition0(")],
                  ttgir[ttgir.index("partition0("):ttgir.index("partition1(")]]
     for consumer in consumers:

@@ -16,12 +16,13 @@ from ttpipe.passes.verify_async.cta import Coverage
 from ttpipe.passes.verify_async.machine import Access, Allocation, Mbarrier, SharedMemory, View, join, ordered_after
 from ttpipe.passes.verify_async.mutants import OPERATORS
 from ttpipe.pipeline import driver, spec
-from ttpipe.textio import parse_module, print_module
+from ttpipe.textio import parse_module
 
 from corpus_kernels import CORPUS
+from ws_inputs import INPUTS as WS_INPUTS
+from ws_inputs import specialized
 
 HERE = pathlib.Path(__file__).resolve().parent
-WS_INPUTS = HERE.parent / "lit" / "warp-specialize" / "Inputs"
 ASYNC_MARKERS = ("wait_barrier", "async_wait", "warp_group_dot_wait", "tc_gen5", "async_tma_copy")
 
 
@@ -90,22 +91,20 @@ def test_no_error_on_ttpipes_warp_specialized_kernels(options):
             continue
         if chosen and not any(word in source.stem for word in CONSUMER_AND_EPILOGUE_CHOICES):
             continue
-        parsed = parse_module(text, str(source))
-        module = driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
-        results, remarks = _checked(module)
+        ttgir = specialized(source.name, options).ttgir
+        results, remarks = _checked(parse_module(ttgir, str(source)).module)
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
         turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
         if source.stem in DECLINED:
             continue
         if (eight_warps and source.stem.startswith("attention") and not source.stem.endswith("d64")
                 and not turns_refused) or (not eight_warps and "tt.warp_specialize" in text):
-            assert "ttg.warp_specialize" in str(module), source
+            assert "ttg.warp_specialize" in ttgir, source
 
 
 def _ttpipe_output(tmp_path, source: str, options: str) -> str:
     path = tmp_path / (pathlib.Path(source).stem + ".mlir")
-    parsed = parse_module((WS_INPUTS / source).read_text(), source)
-    path.write_text(print_module(driver.run(parsed.module, spec.parse(f"ttgir-sm90{{{options}}}"))))
+    path.write_text(specialized(source, options).ttgir)
     return str(path)
 
 
@@ -124,7 +123,7 @@ def test_the_planted_bugs_are_caught(tmp_path):
 
 
 def test_the_violations_are_one_error_led_by_the_first_found(tmp_path):
-    path = _ttpipe_output(tmp_path, "matmul_tma_ws_persistent.ttir", "num-warps=4 verify-async=false")
+    path = _ttpipe_output(tmp_path, "matmul_tma_ws_persistent.ttir", "num-warps=4")
     module = parse_module(pathlib.Path(path).read_text(), path).module
     module = driver.run(module, spec.parse("ttpipe-plant-async-mutant{operator=expect-half site=0}"))
     emitted: list[Diagnostic] = []
