@@ -27,6 +27,7 @@ def registries_as_found():
                                      "registry.scoped() or schedulers.scoped_schedulers()")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
     """Run in parallel (`pytest -n`, `--dist=loadgroup` in pyproject.toml), the tests that need
     the GPU stay on one worker, one after another: one GPU, and their watchdogs time each
