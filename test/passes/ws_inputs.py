@@ -22,7 +22,6 @@ class Specialized:
     """An input's final TTGIR (the pipeline without its async check, which the tests run
     themselves) and the remarks the pipeline made on the way."""
 
-    name: str
     ttgir: str
     remarks: tuple[Diagnostic, ...]
 
@@ -35,7 +34,7 @@ def specialized(name: str, options: str) -> Specialized:
     with diagnostic_handler(found.append):
         module = driver.run(parse_module((INPUTS / name).read_text(), name).module,
                             spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
-    return Specialized(name, print_module(module), tuple(found))
+    return Specialized(print_module(module), tuple(found))
 
 
 @functools.cache

@@ -16,15 +16,16 @@ marked loops only, `false` for Triton's pass), with
 `ttpipe-ws-keep-nest` before `tritongpu-fuse-nested-loops` (a persistent nest marked
 `flatten=True` as well stays a nest where warp specialization takes it), and
 `ttpipe-tile-order` before loops are fused (`tile-order=true`, on sm_100 as well: a GEMM's
-row-major tiles walked in groups of rows), `ttpipe-row-ring`, `ttpipe-l2-eviction`, `ttpipe-reverse-rereads` and
-`ttpipe-stream-loops` before the pipeliner (`row-ring=true`, `l2-eviction=true`, `reverse-rereads=true`,
-`stream-loops=true`); `row-cache=true` and `row-head-cache=true` add `ttpipe-row-cache` and
-`ttpipe-row-head-cache` after the L2 hints (both off by default); and on the final TTGIR
-`ttpipe-merge-reductions` (`merge-reductions=true`: independent reductions across warps as
-one, one pair of CTA barriers for all). `warp-specialize=false tile-order=false row-ring=false
-l2-eviction=false reverse-rereads=false stream-loops=false merge-reductions=false` is
-`make_ttgir` with ttpipe's ports, pass for pass. Every named
-pipeline, either `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
+row-major tiles walked in groups of rows), `ttpipe-row-ring`, `ttpipe-l2-eviction`,
+`ttpipe-reverse-rereads` and `ttpipe-stream-loops` before the pipeliner (`row-ring=true`,
+`l2-eviction=true`, `reverse-rereads=true`, `stream-loops=true`); `row-cache=true` and
+`row-head-cache=true` add `ttpipe-row-cache` and `ttpipe-row-head-cache` after the L2 hints
+(both off by default); and on the final TTGIR `ttpipe-merge-reductions`
+(`merge-reductions=true`: independent reductions across warps as one, one pair of CTA
+barriers for all). `warp-specialize=false tile-order=false row-ring=false l2-eviction=false
+reverse-rereads=false stream-loops=false merge-reductions=false` is `make_ttgir` with
+ttpipe's ports, pass for pass (on sm_100, `tile-order=false`). Every named pipeline, either
+`impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
 `ttpipe.pipeline.spec` expands a pipeline in place into its passes.
