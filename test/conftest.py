@@ -29,9 +29,9 @@ def registries_as_found():
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items):
-    """Run in parallel (`pytest -n`, `--dist=loadgroup` in pyproject.toml), the tests that need
-    the GPU stay on one worker, one after another: one GPU, and their watchdogs time each
-    kernel as if it had the device alone."""
+    """The tests that need the GPU form one xdist group: run in parallel (`pytest -n auto
+    --dist loadgroup`), one worker runs them one after another (one GPU, and their watchdogs
+    time each kernel as if it had the device alone)."""
     for item in items:
         if item.get_closest_marker("gpu") is not None:
             item.add_marker(pytest.mark.xdist_group("gpu"))
