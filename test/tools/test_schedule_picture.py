@@ -115,8 +115,8 @@ def test_a_warp_specialized_loop_from_the_command_line(tmp_path):
     lanes = {g.get("data-lane"): (g.get("data-warps"), g.get("data-registers")) for g in groups(root, "lane")}
     assert lanes == {"default": ("4", "unknown"), "partition0": ("4", "232"), "partition1": ("1", "40")}
     assert "without a stage grid" in texts(root)
-    rings = [g for g in groups(root, "buffer") if g.get("data-depth") == "3" and g.get("data-barrier") == "false"]
-    assert [(g.get("data-stage-bytes"), g.get("data-bytes")) for g in rings] == [("16384", "49152")] * 2
+    rings = [g for g in groups(root, "buffer") if g.get("data-depth") == "4" and g.get("data-barrier") == "false"]
+    assert [(g.get("data-stage-bytes"), g.get("data-bytes")) for g in rings] == [("16384", "65536")] * 2
     full = next(g for g in groups(root, "buffer") if "expects 32768 B (partition1)" in texts(g))
     assert re.search(r"waits, then reads %\d+, %\d+ \(default, partition0\)", texts(full))
     arrows = groups(root, "arrow")

@@ -23,7 +23,7 @@
 // WS: class="lane" data-lane="default" data-warps="4" data-registers="unknown"
 // WS: class="lane" data-lane="partition0" data-warps="4" data-registers="232"
 // WS: class="lane" data-lane="partition1" data-warps="1" data-registers="40"
-// WS: class="buffer" data-name="%9" data-depth="3" data-bytes="49152"
+// WS: class="buffer" data-name="%9" data-depth="4" data-bytes="65536"
 // WS: ← %11[i]: TMA copy completes (partition1)
-// WS: class="buffer" data-name="%11" data-depth="3"
+// WS: class="buffer" data-name="%11" data-depth="4"
 // WS: ← %11[i]: expects 32768 B (partition1)

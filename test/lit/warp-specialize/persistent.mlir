@@ -2,7 +2,8 @@
 // RUN: ttpipe-opt %s --split-input-file -p 'ttpipe-warp-specialize{consumers=cooperative}' 2>/dev/null | filecheck %s
 
 // A persistent TMA matmul (128x128x64 fp16 tiles, num_warps = 4) as it reaches
-// nvgpu-warp-specialization in ttgir-sm90: a grid-stride tile loop marked tt.warp_specialize
+// nvgpu-warp-specialization in ttgir-sm90 (its K loop asks for no ring depth: the option's 3
+// stages are deepened to the 4 that keep 96 KB of loads ahead, which fit beside the staging): a grid-stride tile loop marked tt.warp_specialize
 // (Triton's convention) around the K loop, the tile offsets computed in the tile loop, the
 // epilogue (truncf, convert, descriptor_store) after the K loop. The producer is its own
 // copy of the tile loop around its K loop, with one (index, phase) state carried through
@@ -18,17 +19,17 @@
 // CHECK: %[[KTILES:.+]] = arith.divsi %{{.+}}, %c64_i32
 // CHECK: %[[PID:.+]] = tt.get_program_id x
 // CHECK: %[[TILES:.+]] = arith.muli
-// CHECK: %[[ABUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
-// CHECK: %[[BBUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
-// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
-// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[ABUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16
+// CHECK: %[[BBUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
 // CHECK: %[[STAGING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.warp_specialize({{.+}}) attributes {requestedRegisters = array<i32: 40>}
 // CHECK-NEXT: default {
-// CHECK: %[[S:.+]] = arith.constant 3 : i32
+// CHECK: %[[S:.+]] = arith.constant 4 : i32
 // CHECK: %[[I0:.+]] = arith.constant 0 : i32
 // CHECK: %[[P0:.+]] = arith.constant 0 : i32
 // CHECK: %[[TILE_STATE:.+]]:2 = scf.for %[[TILE:.+]] = %[[PID]] to %[[TILES]] step %c132_i32 iter_args(%[[TI:.+]] = %[[I0]], %[[TP:.+]] = %[[P0]]) -> (i32, i32)
@@ -63,7 +64,7 @@
 // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: }
-// CHECK-NEXT: partition0({{.+}}%[[PABUF:arg[0-9]+]]: !ttg.memdesc<3x128x64xf16, {{.+}}>, %[[PBBUF:arg[0-9]+]]: !ttg.memdesc<3x128x64xf16, {{.+}}>, %[[PFULL:arg[0-9]+]]: !ttg.memdesc<3x1xi64, {{.+}}>, %[[PEMPTY:arg[0-9]+]]: !ttg.memdesc<3x1xi64, {{.+}}>) num_warps(1) {
+// CHECK-NEXT: partition0({{.+}}%[[PABUF:arg[0-9]+]]: !ttg.memdesc<4x128x64xf16, {{.+}}>, %[[PBBUF:arg[0-9]+]]: !ttg.memdesc<4x128x64xf16, {{.+}}>, %[[PFULL:arg[0-9]+]]: !ttg.memdesc<4x1xi64, {{.+}}>, %[[PEMPTY:arg[0-9]+]]: !ttg.memdesc<4x1xi64, {{.+}}>) num_warps(1) {
 // CHECK: %[[PI0:.+]] = arith.constant 0 : i32
 // CHECK: %[[PP0:.+]] = arith.constant 1 : i32
 // CHECK: %{{.+}}:2 = scf.for %{{.+}} iter_args(%[[PTI:.+]] = %[[PI0]], %[[PTP:.+]] = %[[PP0]]) -> (i32, i32)
@@ -372,10 +373,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-SAME: %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %{{[a-z0-9_]+}}: !tt.tensordesc<{{.+}}>, %[[CDESC:[a-z0-9_]+]]: !tt.tensordesc<{{.+}}>,
 // CHECK: %[[PID:.+]] = tt.get_program_id x
 // CHECK: %[[TILES:.+]] = arith.muli
-// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
-// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 2 :
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 2 :
 // CHECK: %[[STAGING:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #[[SHARED:[a-z0-9_]+]], #smem, mutable>
 // CHECK: %[[SFULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
 // CHECK: ttng.init_barrier {{.+}}, 1 :
@@ -493,3 +494,65 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   }
 }
 
+// -----
+
+// The same kernel whose K loop asks for 3 stages itself (`tl.range(..., num_stages=3)`): the
+// ring keeps the depth the user gave; only a depth from the kernel's num_stages is deepened.
+// CHECK-LABEL: tt.func public @persistent_asked_stages(
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @persistent_asked_stages(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c_desc: !tt.tensordesc<tensor<128x128xf16, #shared>>, %M: i32, %N: i32, %K: i32) attributes {noinline = false} {
+    %c127_i32 = arith.constant 127 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c132_i32 = arith.constant 132 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %tiles_m = arith.addi %M, %c127_i32 : i32
+    %tiles_m_1 = arith.divsi %tiles_m, %c128_i32 : i32
+    %tiles_n = arith.addi %N, %c127_i32 : i32
+    %tiles_n_1 = arith.divsi %tiles_n, %c128_i32 : i32
+    %k_tiles = arith.addi %K, %c63_i32 : i32
+    %k_tiles_1 = arith.divsi %k_tiles, %c64_i32 : i32
+    %pid = tt.get_program_id x : i32
+    %tiles = arith.muli %tiles_m_1, %tiles_n_1 : i32
+    %per_group = arith.muli %tiles_n_1, %c8_i32 : i32
+    scf.for %tile = %pid to %tiles step %c132_i32  : i32 {
+      %first_m = arith.divsi %tile, %per_group : i32
+      %first_m_1 = arith.muli %first_m, %c8_i32 : i32
+      %rows = arith.subi %tiles_m_1, %first_m_1 : i32
+      %rows_1 = arith.minsi %rows, %c8_i32 : i32
+      %in_group = arith.remsi %tile, %per_group : i32
+      %pid_m = arith.remsi %in_group, %rows_1 : i32
+      %pid_m_1 = arith.addi %first_m_1, %pid_m : i32
+      %pid_n = arith.divsi %in_group, %rows_1 : i32
+      %off_m = arith.muli %pid_m_1, %c128_i32 : i32
+      %off_n = arith.muli %pid_n, %c128_i32 : i32
+      %acc = scf.for %k = %c0_i32 to %k_tiles_1 step %c1_i32 iter_args(%c = %cst) -> (tensor<128x128xf32, #mma>)  : i32 {
+        %off_k = arith.muli %k, %c64_i32 : i32
+        %a = tt.descriptor_load %a_desc[%off_m, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %as = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %b = tt.descriptor_load %b_desc[%off_n, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %bs = ttg.local_alloc %b : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %bt = ttg.memdesc_trans %bs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+        %d = ttng.warp_group_dot %as, %bt, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      } {tt.num_stages = 3 : i32}
+      %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
+      tt.descriptor_store %c_desc[%off_m, %off_n], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+    } {tt.warp_specialize}
+    tt.return
+  }
+}

@@ -17,10 +17,10 @@
 // CHECK: %[[KTILES:.+]] = arith.divsi %{{.+}}, %c64_i32
 // CHECK: %[[PID:.+]] = tt.get_program_id x
 // CHECK: %[[TILES:.+]] = arith.muli
-// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
-// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
 // CHECK: %[[TURN:.+]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
 // CHECK-COUNT-2: ttng.init_barrier {{.+}}, 1 :
 // CHECK-NEXT: %[[STAGING0:.+]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16
@@ -28,7 +28,7 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.warp_specialize({{.+}}) attributes {requestedRegisters = array<i32: 232, 40>}
 // CHECK-NEXT: default {
-// CHECK: %[[S:.+]] = arith.constant 3 : i32
+// CHECK: %[[S:.+]] = arith.constant 4 : i32
 // CHECK: %[[I0:.+]] = arith.constant 0 : i32
 // CHECK: %[[P0:.+]] = arith.constant 0 : i32
 // CHECK: %[[SPAN:.+]] = arith.subi %[[KTILES]], %c0_i32
