@@ -70,15 +70,16 @@ may lift):
     `SM90_MAX_SHARED_MEMORY_PER_BLOCK`. A ring too deep to fit is made shallower
     (`WarpSpecializedLoop.fit_ring`, with a remark `ring of N stages, not M: ...`), but no
     shallower than keeps `RING_BYTES_IN_FLIGHT` ahead of the wgmmas (or than asked):
-    below that the software pipeliner's deeper ring measured faster. The other way, a
-    persistent kernel's K loop that asks for no depth itself (no `tt.num_stages`: the
-    depth is the kernel's `num_stages`, 3 unless the launch says otherwise) gets a ring
-    as deep as keeps `RING_BYTES_IN_FLIGHT` ahead where that is deeper and fits: its CTA
-    holds the SM alone, so the shared memory costs no occupancy. 128x128x64 16-bit tiles go
-    from 3 stages to 4: measured on the H100, a persistent bias + GELU GEMM written for the
-    check (fp16, 4096^3 and 8192^3, 4 and 8 warps) 1.12-1.21x against the same kernel whose
-    K loop asks for 3 stages (docs/measurements.md, twenty-fourth session). A depth the
-    loop asks for is kept.
+    below that the software pipeliner's deeper ring measured faster. The other way, a K
+    loop that asks for no depth itself (no `tt.num_stages`: the depth is the kernel's
+    `num_stages`, 3 unless the launch says otherwise) gets a ring as deep as keeps
+    `RING_BYTES_IN_FLIGHT` ahead where that is deeper and fits. The shared memory costs no
+    occupancy: a warp-specialized CTA's register budgets (`registers.py`) take the SM's
+    whole register file, so it holds its SM alone either way. 128x128x64 16-bit tiles go
+    from 3 stages to 4. Measured on the H100 on bias + GELU GEMMs written for the check
+    (fp16, 4096^3 and 8192^3), against the same kernel whose K loop asks for 3 stages:
+    persistent 1.12-1.21x at 4 and 8 warps, a program a tile 1.11-1.18x at 8 warps
+    (docs/measurements.md, twenty-fourth session). A depth the loop asks for is kept.
 
 Attributes read: `ttg.target`, `ttg.num-warps`, `ttg.num-ctas` (module), `tt.warp_specialize`
 and `tt.num_stages` (loop). Written: `ttg.partition` (body ops, Triton's name and form),
@@ -169,6 +170,9 @@ class WarpSpecializedLoop:
     """A persistent kernel whose two consumer warpgroups take turns (`pingpong.py`)."""
     asked_stages: int = 0
     """The loop's `tt.num_stages` (or the option); `stages` is less where that ring does not fit."""
+    loop_asked: bool = False
+    """`asked_stages` is the loop's own `tt.num_stages` (a user's `tl.range(..., num_stages=N)`),
+    which `fit_ring` keeps; the option's depth it deepens to `latency_ring`."""
     beside_ring: str = ""
     """What `fit_ring` counted beside the ring (" and N bytes of ..."), for remarks."""
     beside_ring_bytes: int = 0
@@ -191,12 +195,12 @@ class WarpSpecializedLoop:
         asked for."""
         return min(self.asked_stages, self.latency_ring)
 
-    def fit_ring(self, beside_bytes: int, beside: str, deepen: bool = False) -> None:
-        """The deepest ring of at most `asked_stages` stages (with `deepen`, at most
-        `latency_ring` where that is more), and at least `shallowest_ring`, that fits in
-        shared memory beside `beside_bytes` (described by `beside`), or `Refused`."""
+    def fit_ring(self, beside_bytes: int, beside: str) -> None:
+        """The deepest ring of at most `asked_stages` stages (where the loop did not ask,
+        at most `latency_ring` where that is more), and at least `shallowest_ring`, that fits
+        in shared memory beside `beside_bytes` (described by `beside`), or `Refused`."""
         self.beside_ring_bytes, self.beside_ring = beside_bytes, beside
-        deepest = max(self.asked_stages, self.latency_ring) if deepen else self.asked_stages
+        deepest = self.asked_stages if self.loop_asked else max(self.asked_stages, self.latency_ring)
         stages = deepest_ring(deepest, self.shallowest_ring, self.shared_bytes)
         if self.shared_bytes(stages) > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
             raise Refused(f"a ring of {stages} stages of {self.stage_bytes} bytes{beside} needs "
@@ -292,6 +296,7 @@ def refusal(loop: scf.ForOp, default_stages: int, nested: bool = False) -> WarpS
             raise Refused("a wgmma with its A operand in registers")
     _check_iteration_arguments(loop, found.dots)
     found.stages = found.asked_stages = num_stages_or_default(loop, default_stages)
+    found.loop_asked = NUM_STAGES in loop.attributes
     if found.stages < MIN_STAGES:
         raise Refused(f"num_stages is {found.stages}; the ring needs at least {MIN_STAGES} stages")
     split = plan(loop, found.dots) if consumer_warpgroups(loop) > 1 else None  # `Refused` where rows do not split
@@ -486,10 +491,7 @@ def persistent_refusal(tile: scf.ForOp, k_loop: scf.ForOp, default_stages: int,
         staging = pingpong.PING_PONG_WARPGROUPS * staging + pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES
     if epilogue == "partition":
         staging += 2 * pingpong.PING_PONG_WARPGROUPS * MBARRIER_BYTES  # at most: the channel's full/empty pairs
-    # A depth the kernel's num_stages gave (the loop carries no `tt.num_stages` of the
-    # user's) is deepened to `latency_ring` where it fits: the CTA holds its SM alone.
-    found.fit_ring(staging, f" and {staging} bytes of TMA store staging and epilogue layout conversions",
-                   deepen=NUM_STAGES not in k_loop.attributes)
+    found.fit_ring(staging, f" and {staging} bytes of TMA store staging and epilogue layout conversions")
     return found
 
 

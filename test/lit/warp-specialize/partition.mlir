@@ -1,22 +1,23 @@
 // RUN: ttpipe-opt %s --split-input-file -p ttpipe-warp-specialize | filecheck %s
-// RUN: ttpipe-opt %s --split-input-file -p 'ttpipe-warp-specialize{num-stages=2}' | filecheck %s --check-prefix=TWO
+// RUN: ttpipe-opt %s --split-input-file -p 'ttpipe-warp-specialize{num-stages=5}' | filecheck %s --check-prefix=FIVE
 
 // The non-persistent TMA matmul (A[M,K] x B[N,K]^T, 128x128x64 fp16 tiles) as it reaches
 // nvgpu-warp-specialization in ttgir-sm90 (after accelerate-matmul, optimize-dot-operands and
-// licm), its K loop marked by `tl.range(..., warp_specialize=True)`. It becomes a 3-stage
-// ring (the default num-stages) of A and B tiles with a full (count 1) and an empty (count 1:
+// licm), its K loop marked by `tl.range(..., warp_specialize=True)`. It becomes a 4-stage
+// ring (the default num-stages, 3, deepened to keep 96 KB of loads ahead; a deeper option
+// is kept) of A and B tiles with a full (count 1) and an empty (count 1:
 // one consumer warpgroup) mbarrier per stage, and a ttg.warp_specialize whose default region
 // runs the wgmma loop and whose one-warp partition0 runs the TMA loop. The epilogue stays
 // after it, in the default warps, reading the flushed accumulator.
 // CHECK-LABEL: tt.func public @matmul_tma_ws(
 // CHECK-SAME: %[[ADESC:[a-z0-9_]+]]: !tt.tensordesc
 // CHECK: %[[KT:.+]] = arith.divsi
-// CHECK: %[[ABUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
-// CHECK: %[[BBUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
-// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
-// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[ABUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[BBUF:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
+// CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<4x1xi64
+// CHECK-COUNT-4: ttng.init_barrier {{.+}}, 1 :
 // CHECK: gpu.barrier
 // CHECK-NEXT: %[[WS:.+]] = ttg.warp_specialize({{.*}}%[[ABUF]], %[[BBUF]], %[[FULL]], %[[EMPTY]]) attributes {requestedRegisters = array<i32: 40>}
 // CHECK-NEXT: default {
@@ -31,13 +32,13 @@
 // CHECK: } {tt.num_stages = 0 : i32}
 // CHECK-NEXT: ttg.warp_return
 // CHECK-NEXT: } : ({{.+}}) -> tensor<128x128xf32, #mma>
-// CHECK-COUNT-6: ttng.inval_barrier
+// CHECK-COUNT-8: ttng.inval_barrier
 // CHECK: arith.truncf %[[WS]]
 // CHECK: tt.descriptor_store
 // CHECK-NOT: tt.warp_specialize
 
-// TWO: ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16
-// TWO: ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
+// FIVE: ttg.local_alloc : () -> !ttg.memdesc<5x128x64xf16
+// FIVE: ttg.local_alloc : () -> !ttg.memdesc<5x1xi64
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
