@@ -394,7 +394,7 @@ def grouped_coordinates(b: OpBuilder, t: SSAValue, n: SSAValue, rows: SSAValue, 
     group_size = b.constant(group, t.type)
     width = b.muli(group_size, n)
     first = b.muli(b.divsi(t, width), group_size)
-    size = b.maxsi(b.insert(arith.MinSIOp(b.subi(rows, first), group_size)).result, b.constant(1, t.type))
+    size = b.maxsi(b.minsi(b.subi(rows, first), group_size), b.constant(1, t.type))
     within = b.remsi(t, width)
     return b.addi(first, b.remsi(within, size)), b.divsi(within, size)
 

@@ -97,6 +97,9 @@ class OpBuilder:
     def remsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.RemSIOp(lhs, rhs)).result
 
+    def minsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return self.insert(arith.MinSIOp(lhs, rhs)).result
+
     def maxsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.MaxSIOp(lhs, rhs)).result
 

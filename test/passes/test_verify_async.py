@@ -91,15 +91,15 @@ def test_no_error_on_ttpipes_warp_specialized_kernels(options):
             continue
         if chosen and not any(word in source.stem for word in CONSUMER_AND_EPILOGUE_CHOICES):
             continue
-        ttgir = specialized(source.name, options).ttgir
-        results, remarks = _checked(parse_module(ttgir, str(source)).module)
+        found = specialized(source.name, options)
+        results, remarks = _checked(found.module)
         assert results and all(not r.violations and r.unsupported is None for _, r in results), source
         turns_refused = "pingpong" in options and source.stem.endswith("two_loops")  # a later round
         if source.stem in DECLINED:
             continue
         if (eight_warps and source.stem.startswith("attention") and not source.stem.endswith("d64")
                 and not turns_refused) or (not eight_warps and "tt.warp_specialize" in text):
-            assert "ttg.warp_specialize" in ttgir, source
+            assert "ttg.warp_specialize" in found.ttgir, source
 
 
 def _ttpipe_output(tmp_path, source: str, options: str) -> str:

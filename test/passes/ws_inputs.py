@@ -9,6 +9,8 @@ import functools
 import pathlib
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import ModuleOp
+
 from ttpipe import compile as ttpipe_compile
 from ttpipe.ir.diagnostics import Diagnostic, SourceFile, diagnostic_handler
 from ttpipe.pipeline import driver, spec
@@ -20,10 +22,15 @@ INPUTS = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs
 @dataclass(frozen=True)
 class Specialized:
     """An input's final TTGIR (the pipeline without its async check, which the tests run
-    themselves) and the remarks the pipeline made on the way."""
+    themselves) and the remarks the pipeline made on the way. Tests read the module and
+    never change it: the next test reads the same."""
 
-    ttgir: str
+    module: ModuleOp
     remarks: tuple[Diagnostic, ...]
+
+    @functools.cached_property
+    def ttgir(self) -> str:
+        return print_module(self.module)
 
 
 @functools.cache
@@ -34,7 +41,7 @@ def specialized(name: str, options: str) -> Specialized:
     with diagnostic_handler(found.append):
         module = driver.run(parse_module((INPUTS / name).read_text(), name).module,
                             spec.parse(f"ttgir-sm90{{{options} verify-async=false}}"))
-    return Specialized(print_module(module), tuple(found))
+    return Specialized(module, tuple(found))
 
 
 @functools.cache

@@ -538,7 +538,12 @@ written in place as vLLM's fused_add_rms_norm (r := x + r, read again; x := the 
 (`-no-row-ring`)."""
 
 
-WS_PIPELINE = "ttgir-sm90{warp-specialize=true}"
+def ws_pipeline(*options: str) -> str:
+    """`ttgir-sm90` with the loops users mark warp-specialized, and `options`."""
+    return f"ttgir-sm90{{{' '.join(('warp-specialize=true', *options))}}}"
+
+
+WS_PIPELINE = ws_pipeline()
 """The plug-in's pipeline of the warp-specialized GEMM cases."""
 
 WS_CONFIGS = {
@@ -648,14 +653,14 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
 
     name = (f"gemm-ws{'-ptr' if pointers else ''}{'-persistent' if persistent else ''}"
             f"{'-row-major' if group_m == 1 else ''}{'-grid' if grid_2d else ''}-{dtype_name}-{size}-{config}")
-    options = ["warp-specialize=true"]
+    options = []
     if epilogue != "inline":
         name += f"-epilogue-{epilogue}"
         options.append(f"warp-specialize-epilogue={epilogue}")
     if not tile_order:
         name += "-no-tile-order"
         options.append("tile-order=false")
-    pipeline = f"ttgir-sm90{{{' '.join(options)}}}"
+    pipeline = ws_pipeline(*options)
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, aligned,
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
                 pipeline=pipeline, stock_variants=variants, targets=targets, sized_setup=sized_setup,
