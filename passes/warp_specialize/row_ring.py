@@ -69,8 +69,10 @@ is its row:
        - a one-warp partition walks every row: for each of its slots, wait for the empty
          mbarrier (phase flipped: the first pass through the ring does not wait), expect K
          chunks' bytes on the full one and issue K TMA copies per cached load; a chunk past
-         the row's last is copied from past the view's end, which TMA fills with zeros
-         without reading memory, so every slot's bytes arrive alike.
+         the row's last is copied from past the view's end (rounded up to 16 bytes: TMA's
+         coordinates must be aligned, and rows at a stride longer than their extent end
+         anywhere), which TMA fills with zeros without reading memory, so every slot's
+         bytes arrive alike.
      C: 2 where a loop's body reduces across warps (`tt.reduce`: online softmax's max
      and sum every chunk, each a barrier the consumer waits on; a second consumer fills
      those waits) or computes a special function on its tensors
@@ -647,13 +649,26 @@ def _coordinate(b: OpBuilder, load: RowAccess, row: SSAValue, chunk: SSAValue, l
     return descriptors.materialize(b, Poly.atom(row) * load.stride + start, i32)
 
 
-def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], extents: list[SSAValue],
+def aligned_past_end(b: OpBuilder, elements: SSAValue, element_bytes: int) -> SSAValue:
+    """The first coordinate at or past the end of a 1-D view of `elements` (i64) that is 16
+    bytes aligned, as i32: a box there lies wholly out of bounds, and TMA takes only an
+    innermost coordinate on 16 bytes (an unaligned one is an illegal instruction on the
+    H100). The view's end is aligned where the rows are dense; rows at a longer stride than
+    their extent (a slice of a wider tensor) end anywhere. Step 4's coordinate check keeps
+    `COORDINATE_MARGIN` below the limit, so the rounding stays in i32."""
+    per_align = b.constant(TMA_GLOBAL_ALIGN_BYTES // element_bytes, i64)
+    rounded = b.muli(b.divsi(b.addi(elements, b.subi(per_align, b.constant(1, i64))), per_align), per_align)
+    return b.insert(arith.TruncIOp(rounded, result_type=i32)).out
+
+
+def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], past_ends: list[SSAValue],
               trips: SSAValue, row_slots: SSAValue, pid: SSAValue, programs: SSAValue, persistent: SSAValue,
               builder: DescriptorBuilder, location) -> Block:
     """The one-warp partition (step 4), reading outer values (`isolate` captures them): for
     each slot of each row, wait for it to be empty, expect its bytes and copy its chunks; a
-    chunk past the row's last is copied from past the view's end (`extents`): TMA fills it
-    with zeros, reads no memory and counts its bytes, so every slot completes alike."""
+    chunk past the row's last is copied from past the view's end (`past_ends`, aligned as
+    TMA's coordinates must be): TMA fills it with zeros, reads no memory and counts its
+    bytes, so every slot completes alike."""
     block = Block()
     b = OpBuilder(InsertPoint.at_end(block), location)
     rows, rb = _row_loop(b, pid, programs, persistent, b.int_constant(0, 32))
@@ -670,8 +685,8 @@ def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], ext
     for within in range(ring.chunks_per_slot):
         chunk = fb.addi(fb.muli(fill, fb.int_constant(ring.chunks_per_slot, 32)), fb.int_constant(within, 32))
         in_row = fb.cmpi(CmpIPredicate.slt, chunk, trips)
-        for load, desc, extent, buffer in zip(program.loads, descriptors, extents, ring.buffers):
-            coordinate = fb.select(in_row, _coordinate(fb, load, row, chunk, program.row.first, builder), extent)
+        for load, desc, past_end, buffer in zip(program.loads, descriptors, past_ends, ring.buffers):
+            coordinate = fb.select(in_row, _coordinate(fb, load, row, chunk, program.row.first, builder), past_end)
             fb.insert(ttng.AsyncTMACopyGlobalToLocalOp(desc, [coordinate], full, ring.chunk(fb, buffer, slot, within),
                                                       true))
     fb.insert(scf.YieldOp())
@@ -836,11 +851,11 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     full = create_barrier_alloc(ready, program.slots, 1, last=ready)
     empty = create_barrier_alloc(ready, program.slots, 1, last=ready)
     rb.set_before(ready)
-    descs, extents = [], []
+    descs, past_ends = [], []
     for load, encoding in zip(program.loads, encodings):
         base = rb.insert(tt.AddPtrOp(load.base, scalars.value(load.offset))).result
         extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
-        extents.append(extent)
+        past_ends.append(aligned_past_end(rb, scalars.elements(load), load.element_bytes))
         box = load.access.box_type
         block_type = TensorType(box.element_type, box.get_shape(), encoding)
         descs.append(rb.insert(tt.MakeTensorDescOp(base, [extent], [rb.constant(1, i64)],
@@ -848,7 +863,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     ring = _Ring(buffers, full, empty, rb.int_constant(program.slots, 32), program.chunks_per_slot)
     consumer_blocks = [_consumer(program, ring, body, row_slots, pid, programs, sms, consumer, consumers,
                                  descriptors.analysis, location) for consumer in range(consumers)]
-    producer = _producer(program, ring, descs, extents, trips, row_slots, pid, programs, persistent, descriptors,
+    producer = _producer(program, ring, descs, past_ends, trips, row_slots, pid, programs, persistent, descriptors,
                          location)
     partitions = [*consumer_blocks[1:], producer]
     captures: list[SSAValue] = []

@@ -43,8 +43,14 @@
 // CHECK: %[[FULL:.+]] = ttg.local_alloc : () -> !ttg.memdesc<12x1xi64
 // CHECK-COUNT-12: ttng.init_barrier
 // CHECK: %[[EMPTY:.+]] = ttg.local_alloc : () -> !ttg.memdesc<12x1xi64
-// CHECK: %[[EXTENT:.+]] = arith.trunci
-// CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor
+// CHECK: %[[EXTENT:.+]] = arith.trunci %[[ELEMENTS:.+]] : i64 to i32
+// The coordinate past the view's end, rounded up to 16 bytes (8 f16 elements): TMA takes no
+// other (the view of rows at a stride longer than their extent ends anywhere).
+// CHECK: %[[ROUNDED:.+]] = arith.addi %[[ELEMENTS]], %{{.+}} : i64
+// CHECK-NEXT: %[[ALIGNS:.+]] = arith.divsi %[[ROUNDED]], %c8_i64 : i64
+// CHECK-NEXT: %[[ALIGNED:.+]] = arith.muli %[[ALIGNS]], %c8_i64 : i64
+// CHECK-NEXT: arith.trunci %[[ALIGNED]] : i64 to i32
+// CHECK: %[[DESC:.+]] = tt.make_tensor_descriptor %{{.+}}, [%[[EXTENT]]]
 // CHECK: gpu.barrier
 // CHECK: ttg.warp_specialize(
 // CHECK-NEXT: default {
@@ -101,7 +107,10 @@
 // CHECK: arith.xori
 // CHECK: ttng.wait_barrier
 // CHECK: ttng.barrier_expect %{{.+}}, 16384
-// CHECK-COUNT-4: ttng.async_tma_copy_global_to_local
+// A chunk past the row's last is copied from the aligned coordinate past the end.
+// CHECK: %[[COORDINATE:.+]] = arith.select %{{.+}}, %{{.+}}, %[[PAST_END:arg[0-9]+]] : i32
+// CHECK: ttng.async_tma_copy_global_to_local %{{.+}}[%[[COORDINATE]]]
+// CHECK-COUNT-3: ttng.async_tma_copy_global_to_local
 // CHECK: ttg.warp_return
 // CHECK: ttng.inval_barrier
 // CHECK: ttg.local_dealloc
