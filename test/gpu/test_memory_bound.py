@@ -14,7 +14,10 @@ chunk), N smaller than one block (100 in 256), N = 1, one row, several rows, N a
 BLOCK, the bench's chunk (2048 elements at 8 warps); bf16 inputs, float32 on two of the
 sizes. `pointwise_persistent` (a grid-stride loop): n not a multiple of BLOCK on a grid
 smaller than the number of blocks (4 blocks on 2 programs, 33 on 5, 513 on 7), n smaller
-than one block, n a multiple of BLOCK. `test_row_ring_kernels` runs the norms (the layer
+than one block, n a multiple of BLOCK; `pointwise` (a block a program) on the same sizes. Rows
+at a stride that is a multiple of 64 elements, of a length that is no multiple of 16
+(`_padded`: the row sum, the layer norm, the online softmax), whose full chunks
+`ttpipe-full-tile-versions` reads unmasked. `test_row_ring_kernels` runs the norms (the layer
 norm in two loops and in three, the RMS norm with pointers and with block pointers), online
 softmax, the softmax in three loops (two consumers: exponents in its loops), the
 chunk-counting L2 normalisation and the in-place residual RMS norm (the ring
@@ -56,10 +59,15 @@ CASES = [(kernel, side, "bfloat16", rows, n, block, warps) for kernel in ROW_KER
          for rows, n, block, warps in ROW_SIZES for side in SIDES]
 CASES += [(kernel, side, "float32", rows, n, block, warps) for kernel in ROW_KERNELS
           for rows, n, block, warps in FLOAT32_SIZES for side in SIDES]
-CASES += [("pointwise_persistent", side, "bfloat16", programs, n, block, warps)
+CASES += [(kernel, side, "bfloat16", programs, n, block, warps) for kernel in ("pointwise_persistent", "pointwise")
           for n, programs, block, warps in POINTWISE_SIZES for side in SIDES]
-"""(kernel, side, input dtype, rows (pointwise: programs), N, BLOCK, num_warps); side
-'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
+PADDED_SIZES = ((5, 33001, 1024, 8), (3, 1001, 256, 4), (2, 7, 256, 4))
+CASES += [(kernel + "_padded", side, "bfloat16", rows, n, block, warps)
+          for kernel in ("row_sum", "layernorm_looped", "softmax_online")
+          for rows, n, block, warps in PADDED_SIZES for side in SIDES]
+"""(kernel, side, input dtype, rows (the grid-stride pointwise kernel: programs; `pointwise`
+runs a block a program), N, BLOCK, num_warps); side 'ttpipe' compiles through the plug-in,
+'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
                 "softmax_online", "softmax_three_pass", "l2_normalize_counted", "fused_add_rmsnorm")
@@ -111,23 +119,28 @@ def child(cases: list[tuple], pipeline: str | None) -> None:
     functional = torch.nn.functional
     for case in cases:
         kernel, side, dtype_name, rows, n, block, warps = case
-        in_place = kernel.endswith("_in_place")
-        kernel = kernel.removesuffix("_in_place")
+        in_place, padded = kernel.endswith("_in_place"), kernel.endswith("_padded")
+        kernel = kernel.removesuffix("_in_place").removesuffix("_padded")
         print(json.dumps({"started": case}), flush=True)
         dtype = getattr(torch, dtype_name)
         with ttpipe.triton.installed(pipeline) if side == "ttpipe" else contextlib.nullcontext():
             marker = current_marker()
-            if kernel == "pointwise_persistent":
+            if kernel in ("pointwise_persistent", "pointwise"):
                 x = torch.randn(n, device="cuda").to(dtype)
                 y = torch.full_like(x, float("nan"))
-                compiled = kernels.pointwise_persistent[(rows, )](x, y, SCALE, BIAS, n, BLOCK=block, num_warps=warps)
+                programs = rows if kernel == "pointwise_persistent" else -(-n // block)
+                args = (x, y, SCALE, BIAS, n)
+                compiled = getattr(kernels, kernel)[(programs, )](*args, BLOCK=block, num_warps=warps)
                 reference = x.double() * SCALE + BIAS
             else:
-                x = torch.randn(rows, n, device="cuda").to(dtype)
+                stride = (n // 64 + 2) * 64 if padded else n
+                x = torch.randn(rows, stride, device="cuda").to(dtype)[:, :n]
                 w = torch.randn(n, device="cuda").to(dtype)
                 b = torch.randn(n, device="cuda").to(dtype)
                 x64, w64, b64 = x.double(), w.double(), b.double()
-                fresh_output = (lambda: x) if in_place else (lambda: torch.full_like(x, float("nan")))
+                # the kernels read x and write y at one stride
+                fresh_output = (lambda: x) if in_place else (
+                    lambda: torch.full((rows, stride), float("nan"), device="cuda", dtype=dtype)[:, :n])
                 if kernel == "row_sum":
                     y = torch.full((rows, ), float("nan"), device="cuda", dtype=torch.float32)
                     args, reference = (x, y, x.stride(0), n), x64.sum(dim=-1)

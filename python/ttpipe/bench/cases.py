@@ -498,25 +498,35 @@ def _pointwise_launch(torch, device, seed, n: int, programs: int) -> Launch:
                   lambda: x * scale + bias, x.nbytes)
 
 
-def _pointwise() -> Case:
+POINTWISE_ODD = 77
+"""What the `-odd` pointwise cases add to their 2**28 elements: a size no multiple of 16, as
+the JIT then sees it (its masks' runs one element long)."""
+
+
+def _pointwise(persistent: bool = True, odd: bool = False) -> Case:
     """`pointwise_persistent` over LOOPED_BYTES / 4 bf16 elements on a persistent grid, one
     program per SM of the device (as `matmul_persistent`'s NUM_SMS), each walking about 1000
-    blocks: the bytes an SM has in flight are those its one program's loop keeps in flight.
+    blocks: the bytes an SM has in flight are those its one program's loop keeps in flight;
+    or (not `persistent`) `pointwise`, a block a program. `odd` adds POINTWISE_ODD elements.
     Work: one read and one write, n * 2 + n * 2 bytes."""
-    n = LOOPED_BYTES // 4
+    n = LOOPED_BYTES // 4 + (POINTWISE_ODD if odd else 0)
     signature = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32", "n": "i32"}
 
     def sized_setup(torch, device, seed, constexprs, sizes) -> Launch:
         return _pointwise_launch(torch, device, seed, *sizes)
 
     def setup(torch, device, seed, constexprs) -> Launch:
+        blocks = math.ceil(n / constexprs["BLOCK"])
         sms = torch.cuda.get_device_properties(device).multi_processor_count
-        programs = min(sms, math.ceil(n / constexprs["BLOCK"]))
-        return sized_setup(torch, device, seed, constexprs, (n, programs))
+        return sized_setup(torch, device, seed, constexprs, (n, min(sms, blocks) if persistent else blocks))
 
-    return Case(f"pointwise-persistent-bf16-{n}", kernels.pointwise_persistent, signature, {"BLOCK": LOOPED_BLOCK},
-                {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr", "n"), "TB/s", 2.0 * n * 2, 1e-2, setup,
-                targets=(("copy", 0.95), ), sized_setup=sized_setup, small_sizes=POINTWISE_SMALL_SIZES)
+    name = f"pointwise-{'persistent-' if persistent else ''}bf16-{n}{'-odd' if odd else ''}"
+    small_sizes = POINTWISE_SMALL_SIZES if persistent else tuple((size, math.ceil(size / LOOPED_BLOCK))
+                                                                 for size, _ in POINTWISE_SMALL_SIZES)
+    return Case(name, kernels.pointwise_persistent if persistent else kernels.pointwise, signature,
+                {"BLOCK": LOOPED_BLOCK}, {"num_warps": LOOPED_WARPS}, ("x_ptr", "y_ptr") if odd else ("x_ptr", "y_ptr", "n"),
+                "TB/s", 2.0 * n * 2, 1e-2, setup, targets=(("copy", 0.95), ), sized_setup=sized_setup,
+                small_sizes=small_sizes)
 
 
 MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", "softmax")
@@ -524,7 +534,8 @@ MEMORY_BOUND_CASES = tuple(_looped(op, cols) for op in ("layernorm", "rmsnorm", 
     _looped("layernorm-three-pass", 32768), _looped("softmax-three-pass", 32768),
     _looped("rmsnorm-block-pointers", 32768), _looped("row-sum", 32768),
     _looped("rmsnorm-residual", 8192), _looped("rmsnorm-residual", 32768), _looped("fused-add-rmsnorm", 8192),
-    _looped("fused-add-rmsnorm", 32768), _pointwise()) + tuple(
+    _looped("fused-add-rmsnorm", 32768), _pointwise(), _pointwise(odd=True), _pointwise(persistent=False),
+    _pointwise(persistent=False, odd=True)) + tuple(
     _looped(op, 32768, ring=False) for op in ("layernorm", "rmsnorm", "softmax", "layernorm-three-pass"))
 """Seed 002's memory-bound kernels, written without `num_stages` (stock Triton 3.6 pipelines
 none of their loops), through the run's pipeline: the looped norms and online softmax at
@@ -533,7 +544,9 @@ exponents without a reduction in a loop), the RMS norm written with block
 pointers and the looped row sum at 32768, the RMS norm of x plus a residual (two inputs
 read twice; at 32768 a row of 128 KB, more than half the ring) at 8192 and 32768, the same
 written in place as vLLM's fused_add_rms_norm (r := x + r, read again; x := the norm) at
-8192 and 32768, and the grid-stride pointwise kernel; then the norms and softmax at 32768
+8192 and 32768, and the pointwise kernel, grid-stride and a block a program, over 2**28
+elements and over 2**28 + 77 (`-odd`: its masks allow one element an access unless
+`ttpipe-full-tile-versions` versions the full blocks); then the norms and softmax at 32768
 (the layer norm in two loops and in three), whose rows `ttpipe-row-ring` takes, without it
 (`-no-row-ring`)."""
 

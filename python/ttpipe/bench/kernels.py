@@ -586,6 +586,16 @@ def pointwise_persistent(x_ptr, y_ptr, scale, bias, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def pointwise(x_ptr, y_ptr, scale, bias, n, BLOCK: tl.constexpr):
+    """y = x * scale + bias over a flat tensor of n elements, a block a program: the form
+    most elementwise kernels take."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    inside = offs < n
+    x = tl.load(x_ptr + offs, mask=inside, other=0.0).to(tl.float32)
+    tl.store(y_ptr + offs, (x * scale + bias).to(y_ptr.dtype.element_ty), mask=inside)
+
+
+@triton.jit
 def row_sum(x_ptr, y_ptr, stride, N, BLOCK: tl.constexpr):
     """y[row] = sum of x's row, in chunks of BLOCK accumulated in float32 (one row per program)."""
     row = tl.program_id(0).to(tl.int64)

@@ -132,6 +132,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-lower-loops", "ttpipe.passes.pipeline.lower_loops:LowerLoops"),
     ("ttpipe-pointer-loads-to-tma", "ttpipe.passes.pointer_loads_to_tma:PointerLoadsToTma"),
     ("ttpipe-l2-eviction", "ttpipe.passes.l2_eviction:L2Eviction"),
+    ("ttpipe-full-tile-versions", "ttpipe.passes.full_tile_versions:FullTileVersions"),
     ("ttpipe-merge-reductions", "ttpipe.passes.merge_reductions:MergeReductions"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
     ("ttpipe-row-ring", "ttpipe.passes.warp_specialize.row_ring:RowRing"),

@@ -20,7 +20,8 @@
 // With impl=ttpipe (the default), ttpipe's Python passes replace these five once registered;
 // on sm_90 ttpipe's warp specialization takes the place of Triton's, a GEMM's row-major tiles are
 // regrouped, memory-bound loops are streamed,
-// and independent reductions across warps merged; every named pipeline ends with the async-protocol check.
+// and independent reductions across warps merged; on every target the masked accesses of full tiles
+// get a version without masks; every named pipeline ends with the async-protocol check.
 // CHECK-LABEL: ttgir-sm90 - TTIR to final TTGIR as Triton 3.6's make_ttgir compiles it for sm_90
 // CHECK-NEXT:    num-warps: int = 4  warps per CTA (compile option num_warps)
 // CHECK-NEXT:    num-stages: int = 3  software pipeline stages (compile option num_stages)
@@ -38,6 +39,7 @@
 // CHECK-NEXT:    row-ring: bool = true  sm_90, impl=ttpipe: ttpipe-row-ring first before the pipeliner (a program's row streamed by a producer warp through a ring of shared memory, persistent over rows, for rows of 48 KB up to the ring less the slots the next row streams into: 0.90-0.96x copy against 0.64-0.76x at rows of 32768 bf16; the Triton plug-in launches a compile without it for other rows, docs/measurements.md)
 // CHECK-NEXT:    row-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, docs/measurements.md)
 // CHECK-NEXT:    merge-reductions: bool = true  sm_90, impl=ttpipe: ttpipe-merge-reductions on the final TTGIR {{.*}}
+// CHECK-NEXT:    full-tile-versions: bool = true  impl=ttpipe: ttpipe-full-tile-versions on the final TTGIR {{.*}}
 // CHECK-NEXT:    verify-async: bool = true  ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, tcgen05, partitions) checked, each violation an error
 // CHECK-NEXT:    expands to:
 // CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
@@ -85,4 +87,5 @@
 // CHECK-NEXT:      cse
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      ttpipe-merge-reductions
+// CHECK-NEXT:      ttpipe-full-tile-versions
 // CHECK-NEXT:      ttpipe-verify-async
