@@ -172,6 +172,14 @@ def inside_condition(b: OpBuilder, bound: Bound) -> SSAValue:
     return b.andi(no_wrap, inside)
 
 
+def drop_mask(access: MaskedAccess) -> None:
+    """The access without its mask (a load without its `other` too)."""
+    if isinstance(access, tt.LoadOp):
+        set_operand_groups(access, mask=[], other=[])
+    else:
+        set_operand_groups(access, mask=[])
+
+
 def version(block: Block, bound: Bound, accesses: list[MaskedAccess]) -> scf.IfOp:
     """Steps 4-5: the span behind `scf.if` (every lane inside) { unmasked } else { as it was }."""
     span = span_of(block, accesses)
@@ -185,7 +193,7 @@ def version(block: Block, bound: Bound, accesses: list[MaskedAccess]) -> scf.IfO
     for op in span:
         clone = op.clone(mapping)
         if op in accesses:
-            set_operand_groups(clone, **({"mask": [], "other": []} if isinstance(op, tt.LoadOp) else {"mask": []}))
+            drop_mask(clone)
         unmasked.add_op(clone)
     unmasked.add_op(scf.YieldOp(*[mapping[value] for value in read_after]))
     unmasked.last_op.location = accesses[-1].location
