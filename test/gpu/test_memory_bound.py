@@ -32,7 +32,8 @@ NaN so that an element the kernel never writes fails. Tolerance: relative error 
 / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is 2**-9), 1e-4 for float32 ones (the
 row sum's, float32 inputs'). All cases run in one child process under a watchdog
 (`sm90a.run_cases`): a kernel that hangs the GPU is reported as a hang naming the case, not
-a stalled test run.
+a stalled test run. Each group of cases is a test and a child of its own (`-k padded`,
+`-k pointwise`, `-k rows`, `-k ring`), each well within one call to the GPU machine.
 
     pytest -q -m gpu test/gpu/test_memory_bound.py
 """
@@ -55,19 +56,22 @@ POINTWISE_SIZES = ((1000, 2, 256, 4), (33000, 5, 1024, 4), (100, 1, 256, 4), ((1
                    (8192, 3, 1024, 4))
 """(n, programs, BLOCK, num_warps) of the grid-stride pointwise kernel."""
 SIDES = ("ttpipe", "triton")
-CASES = [(kernel, side, "bfloat16", rows, n, block, warps) for kernel in ROW_KERNELS
-         for rows, n, block, warps in ROW_SIZES for side in SIDES]
-CASES += [(kernel, side, "float32", rows, n, block, warps) for kernel in ROW_KERNELS
-          for rows, n, block, warps in FLOAT32_SIZES for side in SIDES]
-CASES += [(kernel, side, "bfloat16", programs, n, block, warps) for kernel in ("pointwise_persistent", "pointwise")
-          for n, programs, block, warps in POINTWISE_SIZES for side in SIDES]
 PADDED_SIZES = ((5, 33001, 1024, 8), (3, 1001, 256, 4), (2, 7, 256, 4))
-CASES += [(kernel + "_padded", side, "bfloat16", rows, n, block, warps)
-          for kernel in ("row_sum", "layernorm_looped", "softmax_online")
-          for rows, n, block, warps in PADDED_SIZES for side in SIDES]
-"""(kernel, side, input dtype, rows (the grid-stride pointwise kernel: programs; `pointwise`
-runs a block a program), N, BLOCK, num_warps); side 'ttpipe' compiles through the plug-in,
-'triton' is stock Triton."""
+"""(rows, N, BLOCK, num_warps) of the rows at a padded stride: N no multiple of 16 (the row
+of 33001 through the ring)."""
+CASE_GROUPS = {
+    "rows": [(kernel, side, dtype, *size) for kernel in ROW_KERNELS
+             for dtype, sizes in (("bfloat16", ROW_SIZES), ("float32", FLOAT32_SIZES))
+             for size in sizes for side in SIDES],
+    "pointwise": [(kernel, side, "bfloat16", programs, n, block, warps)
+                  for kernel in ("pointwise_persistent", "pointwise")
+                  for n, programs, block, warps in POINTWISE_SIZES for side in SIDES],
+    "padded": [(kernel + "_padded", side, "bfloat16", *size) for kernel in ("row_sum", "layernorm_looped", "softmax_online")
+               for size in PADDED_SIZES for side in SIDES],
+}
+"""Name -> cases (kernel, side, input dtype, rows (the grid-stride pointwise kernel: programs;
+`pointwise` runs a block a program), N, BLOCK, num_warps), each group a test and a child
+process of its own; side 'ttpipe' compiles through the plug-in, 'triton' is stock Triton."""
 RING_PIPELINE = "ttgir-sm90"
 RING_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers",
                 "softmax_online", "softmax_three_pass", "l2_normalize_counted", "fused_add_rmsnorm")
@@ -98,6 +102,8 @@ RING_CASES += [(kernel + "_in_place", "ttpipe", "bfloat16", 300, 26000, 1024, 4)
                for kernel in (*RING_KERNELS, "rmsnorm_residual_looped") if kernel != "fused_add_rmsnorm"]
 RING_CASES += [("rmsnorm_constexpr", "ttpipe", "bfloat16", *size) for size in RING_SIZES if size[1] % size[2] == 0]
 """The row-ring run's cases (`_in_place`: y is x)."""
+GROUPS = {**CASE_GROUPS, "ring": RING_CASES}
+"""Every child's cases by name: `test_memory_bound_kernels`' groups and the ring's."""
 EPS = 1e-5
 SCALE, BIAS = 0.5, -1.0
 
@@ -186,22 +192,24 @@ def ring_consumers(compiled) -> int:
     return 0 if not warp_specialized(compiled) else 2 if "partition1(" in compiled.asm["ttgir"] else 1
 
 
-def run_child(cases: list[tuple], pipeline: str | None) -> list[dict]:
-    """`child` in a subprocess under the watchdog; every case correct and compiled as asked."""
-    results = run_cases([sys.executable, __file__, "--child", *([pipeline] if pipeline else [])])
-    assert [r["case"] for r in results] == [list(case) for case in cases]
+def run_child(group: str, pipeline: str | None) -> list[dict]:
+    """`child` on the cases of `group` (of GROUPS) in a subprocess under the watchdog; every
+    case correct and compiled as asked."""
+    results = run_cases([sys.executable, __file__, "--child", group, *([pipeline] if pipeline else [])])
+    assert [r["case"] for r in results] == [list(case) for case in GROUPS[group]]
     bad = [r for r in results
            if r["nan"] or not r["error"] < r["tolerance"] or r["plugged"] != (r["case"][1] == "ttpipe")]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
     return results
 
 
-def test_memory_bound_kernels():
-    run_child(CASES, None)
+@pytest.mark.parametrize("group", CASE_GROUPS)
+def test_memory_bound_kernels(group):
+    run_child(group, None)
 
 
 def test_row_ring_kernels():
-    results = run_child(RING_CASES, RING_PIPELINE)
+    results = run_child("ring", RING_PIPELINE)
     def expected(case: list) -> int:
         consumers = (RESIDUAL_SIZES if "residual" in case[0] else RING_SIZES).get(tuple(case[3:]), 1)
         return 2 if consumers and case[0].removesuffix("_in_place") in TWO_CONSUMER_KERNELS else consumers
@@ -211,4 +219,4 @@ def test_row_ring_kernels():
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:
-    child(RING_CASES if sys.argv[2:] else CASES, sys.argv[2] if sys.argv[2:] else None)
+    child(GROUPS[sys.argv[2]], sys.argv[3] if sys.argv[3:] else None)
