@@ -15,10 +15,11 @@ bandwidth 2.97), a grid-stride loop 1.57 -> 2.87 TB/s.
 
 Algorithm, on the final TTGIR, for every block that is a function's body or an `scf.for`'s:
   1. Candidates: the block's own `tt.load`s and `tt.store`s (not those nested in its ops)
-     whose mask is a bound mask: `arith.cmpi slt|sle` of `offs` and a splat of a scalar
-     `n`, or `sgt|sge` with the two swapped, looked at through `ttg.convert_layout`s; `offs`
-     is 1-D, a splat of a scalar `base` plus `tt.make_range(start, end)` with
-     `start >= 0` (through an `arith.extsi` of the range for 64-bit offsets).
+     whose mask is a bound mask (`common.bound_masks.bound_of`): `arith.cmpi slt|sle` of
+     `offs` and a splat of a scalar `n`, or `sgt|sge` with the two swapped, looked at
+     through `ttg.convert_layout`s; `offs` is 1-D, a splat of a scalar `base` plus
+     `tt.make_range(start, end)` with `start >= 0` (through an `arith.extsi` of the range
+     for 64-bit offsets).
   2. Profit: an access pays where the vector its pointer allows (`ModuleAxisInfo.contiguity`,
      what the lowering starts from) is wider than its mask allows (`mask_alignment`).
   3. The paying accesses are grouped by bound (base, end - 1, n, `<` or `<=`), and each
@@ -59,71 +60,16 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
-from ttpipe.dialects import arith, scf, tt, ttg
+from ttpipe.dialects import scf, tt, ttg
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
+from ttpipe.passes.common.bound_masks import Bound, MaskedAccess, bound_of, drop_mask
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
-from ttpipe.passes.common.ir import ancestor_in_block, defining_op_through_converts, set_operand_groups
+from ttpipe.passes.common.ir import ancestor_in_block
 
 ASYNC_OPS = (ttg.AsyncCopyGlobalToLocalOp, ttg.AsyncCommitGroupOp, ttg.AsyncWaitOp, ttg.WarpSpecializeOp)
 """`ttg`'s asynchronous ops; every `ttng` op is asynchronous or pairs with one."""
-
-UPPER_BOUNDS = {
-    CmpIPredicate.slt: (0, False), CmpIPredicate.sle: (0, True),
-    CmpIPredicate.sgt: (1, False), CmpIPredicate.sge: (1, True),
-}
-"""A signed compare that bounds `offs` from above -> (the operand that is `offs`, whether
-the bound is inclusive): `offs < n`, `offs <= n`, `n > offs`, `n >= offs`."""
-
-MaskedAccess = tt.LoadOp | tt.StoreOp
-
-
-@dataclass(frozen=True)
-class Bound:
-    """Every lane of `base + arange(start, last + 1)` is below `n` (at most `n`: `inclusive`)."""
-
-    base: SSAValue
-    last: int
-    n: SSAValue
-    inclusive: bool
-
-
-def lanes(value: SSAValue) -> tuple[int, int] | None:
-    """(start, end) of a `tt.make_range`, seen through an `arith.extsi` and layout conversions;
-    None otherwise."""
-    extended = defining_op_through_converts(value, arith.ExtSIOp)
-    if extended is not None:
-        value = extended.in_
-    make_range = defining_op_through_converts(value, tt.MakeRangeOp)
-    if make_range is None:
-        return None
-    return make_range.start.value.data, make_range.end.value.data
-
-
-def splatted_scalar(value: SSAValue) -> SSAValue | None:
-    splat = defining_op_through_converts(value, tt.SplatOp)
-    return None if splat is None or isinstance(splat.src.type, TensorType) else splat.src
-
-
-def bound_of(mask: SSAValue) -> Bound | None:
-    """Step 1: the bound a mask states, or None where it is no bound mask."""
-    compare = defining_op_through_converts(mask, arith.CmpIOp)
-    if compare is None or CmpIPredicate(compare.predicate.value.data) not in UPPER_BOUNDS:
-        return None
-    offs_index, inclusive = UPPER_BOUNDS[CmpIPredicate(compare.predicate.value.data)]
-    offs, limit = (compare.lhs, compare.rhs) if offs_index == 0 else (compare.rhs, compare.lhs)
-    n = splatted_scalar(limit)
-    if n is None or not isinstance(offs.type, TensorType) or len(offs.type.get_shape()) != 1:
-        return None
-    add = defining_op_through_converts(offs, arith.AddIOp)
-    if add is None:
-        return None
-    for base_side, range_side in ((add.lhs, add.rhs), (add.rhs, add.lhs)):
-        base, span = splatted_scalar(base_side), lanes(range_side)
-        if base is not None and span is not None and span[0] >= 0:
-            return Bound(base, span[1] - 1, n, inclusive)
-    return None
 
 
 def pays(access: MaskedAccess, axis_info: ModuleAxisInfo) -> bool:
@@ -172,20 +118,12 @@ def inside_condition(b: OpBuilder, bound: Bound) -> SSAValue:
     return b.andi(no_wrap, inside)
 
 
-def drop_mask(access: MaskedAccess) -> None:
-    """The access without its mask (a load without its `other` too)."""
-    if isinstance(access, tt.LoadOp):
-        set_operand_groups(access, mask=[], other=[])
-    else:
-        set_operand_groups(access, mask=[])
-
-
-def version(block: Block, bound: Bound, accesses: list[MaskedAccess]) -> scf.IfOp:
+def version(block: Block, bound: Bound, accesses: list[MaskedAccess], span: list[Operation]) -> scf.IfOp:
     """Steps 4-5: the span behind `scf.if` (every lane inside) { unmasked } else { as it was }."""
-    span = span_of(block, accesses)
     in_span = set(span)
-    read_after = [result for op in span for result in op.results
-                  if any(ancestor_in_block(block, use.operation) not in in_span for use in result.uses)]
+    uses_after = [(result, use) for op in span for result in op.results for use in result.uses
+                  if ancestor_in_block(block, use.operation) not in in_span]
+    read_after = list(dict.fromkeys(result for result, _ in uses_after))
     b = OpBuilder(InsertPoint.before(accesses[0]), accesses[0].location)
     condition = inside_condition(b, bound)
     unmasked, as_written = Block(), Block()
@@ -199,8 +137,6 @@ def version(block: Block, bound: Bound, accesses: list[MaskedAccess]) -> scf.IfO
     unmasked.last_op.location = accesses[-1].location
     guarded = b.insert(scf.IfOp(condition, [value.type for value in read_after], Region(unmasked),
                                 Region(as_written)))
-    outside_uses = [(value, use) for value in read_after for use in value.uses
-                    if ancestor_in_block(block, use.operation) not in in_span]
     for op in span:
         op.detach()
         as_written.add_op(op)
@@ -208,7 +144,7 @@ def version(block: Block, bound: Bound, accesses: list[MaskedAccess]) -> scf.IfO
     as_written.last_op.location = accesses[-1].location
     for result, value in zip(guarded.res, read_after):
         result.name_hint = value.name_hint
-    for value, use in outside_uses:
+    for value, use in uses_after:
         use.operation.operands[use.index] = guarded.res[read_after.index(value)]
     return guarded
 
@@ -258,10 +194,11 @@ class FullTileVersions(ModulePass):
             refused: set[Bound] = set()
             while groups := [group for group in paying_groups(block, axis_info) if group[0] not in refused]:
                 bound, accesses = groups[0]
-                if any(is_async(inner) for spanned in span_of(block, accesses) for inner in spanned.walk()):
+                span = span_of(block, accesses)
+                if any(is_async(inner) for spanned in span for inner in spanned.walk()):
                     refused.add(bound)
                     continue
-                version(block, bound, accesses)
+                version(block, bound, accesses, span)
                 versioned.append((accesses[0], len(accesses)))
         for first, count in sorted(versioned, key=lambda item: program_order[item[0]]):
             emit_remark(first, f"unmasked in a version of their own where the tile lies inside the bound: "

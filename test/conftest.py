@@ -1,6 +1,7 @@
 """Checks over the whole test session: the registries of passes, runners and schedulers end
 the session as they began it (a test registers inside `ttpipe.pipeline.registry.scoped()`
-or `ttpipe.passes.pipeline.schedulers.scoped_schedulers()`)."""
+or `ttpipe.passes.pipeline.schedulers.scoped_schedulers()`). Fixtures several test files
+share: `triton_cache`."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def registries_as_found():
     yield
     assert _registered() == before, ("a test left a pass, runner or scheduler registered: register inside "
                                      "registry.scoped() or schedulers.scoped_schedulers()")
+
+
+@pytest.fixture(scope="module")
+def triton_cache(tmp_path_factory):
+    """`triton.compile` in a fresh cache for the module's tests, so that it compiles rather
+    than finds a cubin."""
+    from triton import knobs
+
+    with knobs.cache.scope():
+        knobs.cache.dir = str(tmp_path_factory.mktemp("triton-cache"))
+        yield
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

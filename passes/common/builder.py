@@ -97,6 +97,11 @@ class OpBuilder:
     def remsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.RemSIOp(lhs, rhs)).result
 
+    def ceil_divsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        """`(lhs + rhs - 1) / rhs`: `lhs / rhs` rounded up, for `rhs > 0` and a sum that does
+        not wrap (`arith.ceildivsi` without its sign cases, which Triton's lowering lacks)."""
+        return self.divsi(self.addi(lhs, self.subi(rhs, self.constant(1, rhs.type))), rhs)
+
     def minsi(self, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.insert(arith.MinSIOp(lhs, rhs)).result
 

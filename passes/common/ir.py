@@ -157,8 +157,7 @@ def ceil_trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAVa
     bounds through `mapping`, where given): the iterations, at most 0 where it runs none."""
     mapping = mapping or {}
     lower, upper, step = (mapping.get(v, v) for v in (loop.lowerBound, loop.upperBound, loop.step))
-    one = b.int_constant(1, 32)
-    return b.divsi(b.addi(b.subi(upper, lower), b.subi(step, one)), step)
+    return b.ceil_divsi(b.subi(upper, lower), step)
 
 
 def trip_count(b: OpBuilder, loop: scf.ForOp, mapping: dict[SSAValue, SSAValue] | None = None) -> SSAValue:

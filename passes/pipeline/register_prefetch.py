@@ -74,6 +74,7 @@ from ttpipe.dialects.builtin import DenseElementsAttr
 from ttpipe.dialects.arith import CmpIPredicate
 from ttpipe.passes.analysis.polynomial import Iteration, Poly
 from ttpipe.passes.analysis.tile_access import NotATile, TileAccessAnalysis
+from ttpipe.passes.common.bound_masks import bound_of, drop_mask
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value
 from ttpipe.passes.common.ir import (
     advance,
@@ -248,37 +249,12 @@ def _copy_body(b: OpBuilder, loop: scf.ForOp, iv: SSAValue, arguments: Sequence[
 
 
 def bounds_the_chunk(mask: SSAValue, loop: scf.ForOp) -> bool:
-    """`mask` is `splat(iv) + make_range(a, b) < splat(ub)` (or `>` with the operands swapped)
-    with 0 <= a and b <= step: true in every lane of an iteration whose `iv + step` is at
-    most the upper bound (step 5)."""
-    compare = mask.owner
-    if not isinstance(compare, arith.CmpIOp):
-        return False
-    predicate = CmpIPredicate(compare.predicate.value.data)
-    if predicate == CmpIPredicate.slt:
-        index, limit = compare.lhs, compare.rhs
-    elif predicate == CmpIPredicate.sgt:
-        index, limit = compare.rhs, compare.lhs
-    else:
-        return False
-    if not (isinstance(limit.owner, tt.SplatOp) and limit.owner.src is loop.upperBound):
-        return False
-    add = index.owner
-    if not isinstance(add, arith.AddIOp):
-        return False
-    for splat, offsets in ((add.lhs, add.rhs), (add.rhs, add.lhs)):
-        if isinstance(splat.owner, tt.SplatOp) and splat.owner.src is loop.body.args[0] \
-                and isinstance(offsets.owner, tt.MakeRangeOp):
-            rng = offsets.owner
-            return rng.start.value.data >= 0 and rng.end.value.data <= constant_int_value(loop.step)
-    return False
-
-
-def _unmasked(op: Operation, trues: set[SSAValue]) -> None:
-    """A load or store of a run copy whose mask became one of the `trues` without it (step 5)."""
-    if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask in trues:
-        groups = {"mask": []} if isinstance(op, tt.StoreOp) else {"mask": [], "other": []}
-        set_operand_groups(op, **groups)
+    """`mask` is `splat(iv) + make_range(a, b) < splat(ub)` (`common.bound_masks.bound_of`;
+    or `>` with the operands swapped) with 0 <= a and b <= step: true in every lane of an
+    iteration whose `iv + step` is at most the upper bound (step 5)."""
+    bound = bound_of(mask)
+    return (bound is not None and not bound.inclusive and bound.base is loop.body.args[0]
+            and bound.n is loop.upperBound and bound.last < constant_int_value(loop.step))
 
 
 def holds_in_runs(mask: SSAValue, loop: scf.ForOp, analysis: TileAccessAnalysis) -> bool:
@@ -339,7 +315,8 @@ def unroll(loop: scf.ForOp, factor: int,
         iv = rb.addi(body.args[0], rb.constant(copy * step, iv_type)) if copy else body.args[0]
         unrolled, values = _copy_body(rb, loop, iv, values, true_masks)
         for op in unrolled.ops:
-            _unmasked(op, trues)
+            if isinstance(op, (tt.LoadOp, tt.StoreOp)) and op.mask in trues:
+                drop_mask(op)
         copies.append(unrolled)
     rb.insert(scf.YieldOp(*values))
     set_operand_groups(loop, lowerBound=[end], initArgs=list(runs_loop.res))

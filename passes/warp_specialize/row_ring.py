@@ -657,8 +657,7 @@ def aligned_past_end(b: OpBuilder, elements: SSAValue, element_bytes: int) -> SS
     their extent (a slice of a wider tensor) end anywhere. Step 4's coordinate check keeps
     `COORDINATE_MARGIN` below the limit, so the rounding stays in i32."""
     per_align = b.constant(TMA_GLOBAL_ALIGN_BYTES // element_bytes, i64)
-    rounded = b.muli(b.divsi(b.addi(elements, b.subi(per_align, b.constant(1, i64))), per_align), per_align)
-    return b.insert(arith.TruncIOp(rounded, result_type=i32)).out
+    return b.insert(arith.TruncIOp(b.muli(b.ceil_divsi(elements, per_align), per_align), result_type=i32)).out
 
 
 def _producer(program: RowProgram, ring: _Ring, descriptors: list[SSAValue], past_ends: list[SSAValue],
@@ -824,7 +823,7 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     programs = b.insert(tt.GetNumProgramsOp(0)).result
     trips = hoisted_trip_count(b, program.func, program.row.first)
     chunks_per_slot = b.int_constant(program.chunks_per_slot, 32)
-    row_slots = b.divsi(b.addi(trips, b.subi(chunks_per_slot, b.int_constant(1, 32))), chunks_per_slot)
+    row_slots = b.ceil_divsi(trips, chunks_per_slot)
     scalars = _Scalars(b, descriptors, programs)
     guard = condition(program, scalars, row_slots)
     ring_version, original = Block(), Block()

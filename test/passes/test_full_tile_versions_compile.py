@@ -3,10 +3,9 @@ needed): the bench's pointwise kernels and row sum, compiled as the JIT compiles
 size that is no multiple of 16, get 16-byte accesses for their full blocks, and keep the
 masked one-element accesses for the last block."""
 
-import re
-
 import pytest
 import triton
+from ptx_accesses import global_accesses
 from triton.backends.compiler import GPUTarget
 from triton.compiler import ASTSource
 
@@ -17,15 +16,6 @@ POINTWISE = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32"
 ROW_SUM = {"x_ptr": "*bf16", "y_ptr": "*fp32", "stride": "i32", "N": "i32", "BLOCK": "constexpr"}
 
 
-@pytest.fixture(scope="module")
-def triton_cache(tmp_path_factory):
-    from triton import knobs
-
-    with knobs.cache.scope():
-        knobs.cache.dir = str(tmp_path_factory.mktemp("triton-cache"))
-        yield
-
-
 def ptx(kernel, signature: dict[str, str], aligned: tuple[str, ...], pipeline: str) -> str:
     """The kernel's PTX through `pipeline`, the `aligned` arguments specialized as multiples of 16."""
     names = list(signature)
@@ -34,10 +24,6 @@ def ptx(kernel, signature: dict[str, str], aligned: tuple[str, ...], pipeline: s
         compiled = triton.compile(ASTSource(kernel, signature, {"BLOCK": 2048}, attrs),
                                   target=GPUTarget("cuda", 90, 32), options={"num_warps": 8})
     return compiled.asm["ptx"]
-
-
-def global_accesses(text: str, kind: str) -> list[str]:
-    return re.findall(rf"\b{kind}\.global[\w:.]*", text)
 
 
 @pytest.mark.parametrize("kernel", [kernels.pointwise, kernels.pointwise_persistent], ids=lambda k: k.__name__)

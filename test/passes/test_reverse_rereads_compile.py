@@ -6,13 +6,11 @@ chunks of 2048 bf16)."""
 import pathlib
 import re
 
+from ptx_accesses import global_accesses
+
 from ttpipe import compile as ttpipe_compile
 
 INPUT = pathlib.Path(__file__).parents[1] / "lit" / "reverse-rereads" / "Inputs" / "layernorm_looped.ttir"
-
-
-def global_accesses(ptx: str) -> list[str]:
-    return sorted(re.findall(r"(?:ld|st)\.global[\w:.]*", ptx))
 
 
 def test_the_output_loop_runs_backwards_at_the_same_vector_width():

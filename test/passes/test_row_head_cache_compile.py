@@ -5,6 +5,8 @@ needed), on the bench's looped layer norm (`test/lit/reverse-rereads/Inputs/laye
 import pathlib
 import re
 
+from ptx_accesses import global_accesses
+
 from ttpipe import compile as ttpipe_compile
 from ttpipe.passes.common.hardware import (
     SM90_MAX_WARPS_PER_SM,
@@ -28,6 +30,3 @@ def test_the_head_keeps_the_occupancy_and_moves_16_bytes_a_thread():
                                           num_warps=WARPS)
     assert global_accesses(compiled.asm["ptx"]) == global_accesses(without.asm["ptx"])
 
-
-def global_accesses(ptx: str) -> list[str]:
-    return sorted(re.findall(r"(?:ld|st)\.global[\w:.]*", ptx))

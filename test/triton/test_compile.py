@@ -30,16 +30,6 @@ def corpus_file(target: str, kernel: str, name: str, tmp_path: pathlib.Path, suf
     return copy
 
 
-@pytest.fixture(scope="module")
-def triton_cache(tmp_path_factory):
-    """`triton.compile` in a fresh cache, so that it compiles rather than finds a cubin."""
-    from triton import knobs
-
-    with knobs.cache.scope():
-        knobs.cache.dir = str(tmp_path_factory.mktemp("triton-cache"))
-        yield
-
-
 # ptxas-blackwell 12.9 is not deterministic for most sm_100a tcgen05 kernels of the corpus
 # (the same PTX gives one of two cubins, registers swapped); the warp-specialized
 # persistent matmul is one it always compiles the same way.
