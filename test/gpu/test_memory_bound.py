@@ -32,8 +32,9 @@ NaN so that an element the kernel never writes fails. Tolerance: relative error 
 / ||ref|| under 1e-2 for bf16 outputs (bf16's rounding is 2**-9), 1e-4 for float32 ones (the
 row sum's, float32 inputs'). All cases run in one child process under a watchdog
 (`sm90a.run_cases`): a kernel that hangs the GPU is reported as a hang naming the case, not
-a stalled test run. Each group of cases is a test and a child of its own (`-k padded`,
-`-k pointwise`, `-k rows`, `-k ring`), each well within one call to the GPU machine.
+a stalled test run. Each group of cases is a test and a child of its own (`-k norm_rows`,
+`-k softmax_rows`, `-k residual_rows`, `-k padded`, `-k pointwise`, `-k ring`), each well
+within one call to the GPU machine.
 
     pytest -q -m gpu test/gpu/test_memory_bound.py
 """
@@ -59,10 +60,12 @@ SIDES = ("ttpipe", "triton")
 PADDED_SIZES = ((5, 33001, 1024, 8), (3, 1001, 256, 4), (2, 7, 256, 4))
 """(rows, N, BLOCK, num_warps) of the rows at a padded stride: N no multiple of 16 (the row
 of 33001 through the ring)."""
+ROW_GROUPS = {"norm_rows": ROW_KERNELS[:4], "softmax_rows": ROW_KERNELS[4:8], "residual_rows": ROW_KERNELS[8:]}
+"""The row kernels in groups whose compiles (5-15 s each through the plug-in) fit one call."""
 CASE_GROUPS = {
-    "rows": [(kernel, side, dtype, *size) for kernel in ROW_KERNELS
-             for dtype, sizes in (("bfloat16", ROW_SIZES), ("float32", FLOAT32_SIZES))
-             for size in sizes for side in SIDES],
+    **{group: [(kernel, side, dtype, *size) for kernel in kernels
+               for dtype, sizes in (("bfloat16", ROW_SIZES), ("float32", FLOAT32_SIZES))
+               for size in sizes for side in SIDES] for group, kernels in ROW_GROUPS.items()},
     "pointwise": [(kernel, side, "bfloat16", programs, n, block, warps)
                   for kernel in ("pointwise_persistent", "pointwise")
                   for n, programs, block, warps in POINTWISE_SIZES for side in SIDES],
