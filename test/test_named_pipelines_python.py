@@ -40,8 +40,8 @@ def test_python_passes_give_make_ttgir_output(kernel_dir: pathlib.Path):
     common = f"num-warps={num_warps} num-stages={num_stages} num-ctas={num_ctas}"
     ttir = kernel_dir / "final-ttir.mlir"
     additions_off = (" warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false "
-                     "stream-loops=false merge-reductions=false full-tile-versions=false" if name == "ttgir-sm90"
-                     else " tile-order=false full-tile-versions=false")
+                     "stream-loops=false merge-reductions=false full-tile-versions=false transposing-copies=false"
+                     if name == "ttgir-sm90" else " tile-order=false full-tile-versions=false transposing-copies=false")
     ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe{additions_off}}}")
     theirs = mlir.reprint_text((kernel_dir / "final-ttgir.mlir").read_text(), str(ttir))
     assert ours == theirs

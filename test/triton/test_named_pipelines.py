@@ -97,10 +97,10 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "full-tile-versions=false ",
+PARITY = {"ttgir-sm80": "full-tile-versions=false transposing-copies=false ",
           "ttgir-sm90": "warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false "
-                        "stream-loops=false merge-reductions=false full-tile-versions=false ",
-          "ttgir-sm100": "tile-order=false full-tile-versions=false "}
+                        "stream-loops=false merge-reductions=false full-tile-versions=false transposing-copies=false ",
+          "ttgir-sm100": "tile-order=false full-tile-versions=false transposing-copies=false "}
 """What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
 
 
@@ -159,16 +159,18 @@ def test_sm100_walks_tiles_in_groups_before_loops_are_fused():
 
 
 @pytest.mark.parametrize("name", CAPABILITIES)
-def test_every_target_versions_full_tiles_last(name):
-    """ttpipe-full-tile-versions runs on every target's final TTGIR, after the other additions
-    and before the async check; full-tile-versions=false and impl=triton leave it out."""
+@pytest.mark.parametrize("option", ["full-tile-versions", "transposing-copies"])
+def test_every_target_ends_with_full_tile_versions_and_transposing_copies(name, option):
+    """ttpipe-full-tile-versions, then ttpipe-transposing-copies, run on every target's final
+    TTGIR, after the other additions and before the async check; `<option>=false` and
+    impl=triton leave each out."""
     default = [step.info.name for step in spec.parse(name)]
-    assert default[-2:] == ["ttpipe-full-tile-versions", "ttpipe-verify-async"]
-    assert "ttpipe-full-tile-versions" not in [step.info.name for step in spec.parse(f"{name}{{full-tile-versions=false}}")]
-    assert "ttpipe-full-tile-versions" not in [step.info.name for step in spec.parse(f"{name}{{impl=triton}}")]
-    with pytest.raises(spec.PipelineError, match="option 'full-tile-versions' is for ttgir-sm80 and ttgir-sm90 and "
+    assert default[-3:] == ["ttpipe-full-tile-versions", "ttpipe-transposing-copies", "ttpipe-verify-async"]
+    assert f"ttpipe-{option}" not in [step.info.name for step in spec.parse(f"{name}{{{option}=false}}")]
+    assert f"ttpipe-{option}" not in [step.info.name for step in spec.parse(f"{name}{{impl=triton}}")]
+    with pytest.raises(spec.PipelineError, match=f"option '{option}' is for ttgir-sm80 and ttgir-sm90 and "
                                                  "ttgir-sm100 with impl=ttpipe"):
-        spec.parse(f"{name}{{impl=triton full-tile-versions=true}}")
+        spec.parse(f"{name}{{impl=triton {option}=true}}")
 
 
 @pytest.fixture

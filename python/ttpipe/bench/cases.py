@@ -745,6 +745,46 @@ TUTORIAL_GEMM_CASES = tuple(
 """Issue 10's persistent GEMM in the form of Triton's tutorial 09 (`flatten=True` with the
 flag, a carried epilogue tile counter, epilogue subtiling): bf16 and fp16, both configurations."""
 
+def _tf32_gemm(size: int) -> Case:
+    """fp32 A [M, K] @ B [K, N] (row-major, as `torch.matmul` takes it) on tf32 tensor cores
+    (`matmul_b_row_major`), against cuBLAS's tf32 GEMM: wgmma reads a tf32 B K-major only, so
+    each K step copies B's tile (ttpipe-transposing-copies' case)."""
+    block_m, block_n, block_k = 128, 128, 32
+    constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8}
+    signature = {"a_desc": f"tensordesc<fp32[{block_m},{block_k}]>", "b_desc": f"tensordesc<fp32[{block_k},{block_n}]>",
+                 "c_desc": f"tensordesc<fp32[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
+
+    def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
+        m, n, k = dims
+        generator = torch.Generator(device=device).manual_seed(seed)
+        a = torch.randn(m, k, device=device, generator=generator)
+        b = torch.randn(k, n, device=device, generator=generator)
+        c = torch.empty(m, n, device=device)
+
+        def baseline():
+            allowed = torch.backends.cuda.matmul.allow_tf32
+            torch.backends.cuda.matmul.allow_tf32 = True
+            try:
+                return torch.matmul(a, b)
+            finally:
+                torch.backends.cuda.matmul.allow_tf32 = allowed
+
+        args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_k, block_n)), _descriptor(c, (block_m, block_n)),
+                m, n, k)
+        grid = (math.ceil(m / block_m) * math.ceil(n / block_n), )
+        return Launch(args, grid, c, lambda: _float32_matmul(torch, a, b.T), baseline, a.nbytes + b.nbytes)
+
+    def setup(torch, device, seed, constexprs) -> Launch:
+        return sized_setup(torch, device, seed, constexprs, (size, size, size))
+
+    return Case(f"gemm-tf32-b-row-major-{size}", kernels.matmul_b_row_major, signature, constexprs,
+                {"num_warps": 8, "num_stages": 3}, ("M", "N", "K"), "TFLOP/s", 2.0 * size**3, 1e-2, setup,
+                capabilities=(90, ), sized_setup=sized_setup, small_sizes=GEMM_SMALL_SIZES)
+
+
+TF32_GEMM_CASES = tuple(_tf32_gemm(size) for size in (4096, 8192))
+"""fp32 GEMMs of row-major operands on tf32 tensor cores."""
+
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),
     _gemm("gemm-bf16-8192", 8192, "bf16", 64, 1e-2),
@@ -757,5 +797,6 @@ CASES: dict[str, Case] = {case.name: case for case in (
     *WS_POINTER_GEMM_CASES,
     *ROW_MAJOR_GEMM_CASES,
     *TUTORIAL_GEMM_CASES,
+    *TF32_GEMM_CASES,
     *MEMORY_BOUND_CASES,
 )}

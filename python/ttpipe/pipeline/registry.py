@@ -133,6 +133,7 @@ TTPIPE_PASSES = tuple(Declared(entry_points.PASSES, name, value, "ttpipe") for n
     ("ttpipe-pointer-loads-to-tma", "ttpipe.passes.pointer_loads_to_tma:PointerLoadsToTma"),
     ("ttpipe-l2-eviction", "ttpipe.passes.l2_eviction:L2Eviction"),
     ("ttpipe-full-tile-versions", "ttpipe.passes.full_tile_versions:FullTileVersions"),
+    ("ttpipe-transposing-copies", "ttpipe.passes.transposing_copies:TransposingCopies"),
     ("ttpipe-merge-reductions", "ttpipe.passes.merge_reductions:MergeReductions"),
     ("ttpipe-row-cache", "ttpipe.passes.pipeline.row_cache:RowCache"),
     ("ttpipe-row-ring", "ttpipe.passes.warp_specialize.row_ring:RowRing"),

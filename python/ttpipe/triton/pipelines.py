@@ -23,12 +23,16 @@ row-major tiles walked in groups of rows), `ttpipe-row-ring`, `ttpipe-l2-evictio
 (both off by default); and on the final TTGIR `ttpipe-merge-reductions`
 (`merge-reductions=true`: independent reductions across warps as one, one pair of CTA
 barriers for all). On every target with `impl=ttpipe`, `ttpipe-full-tile-versions` runs on
-the final TTGIR last (`full-tile-versions=true`: masked accesses of tiles wholly inside
-their bound unmasked in a version of their own, so that they get full vectors).
+the final TTGIR (`full-tile-versions=true`: masked accesses of tiles wholly inside
+their bound unmasked in a version of their own, so that they get full vectors), then
+`ttpipe-transposing-copies` (`transposing-copies=true`: a tile copied through registers
+between shared layouts contiguous along different dims, such as a tf32 wgmma's row-major B
+made K-major, held in registers laid out for both).
 `warp-specialize=false tile-order=false row-ring=false l2-eviction=false
-reverse-rereads=false stream-loops=false merge-reductions=false full-tile-versions=false`
-is `make_ttgir` with ttpipe's ports, pass for pass (on sm_100, `tile-order=false
-full-tile-versions=false`; on sm_80, `full-tile-versions=false`). Every named pipeline, either
+reverse-rereads=false stream-loops=false merge-reductions=false full-tile-versions=false
+transposing-copies=false` is `make_ttgir` with ttpipe's ports, pass for pass (on sm_100,
+`tile-order=false full-tile-versions=false transposing-copies=false`; on sm_80,
+`full-tile-versions=false transposing-copies=false`). Every named pipeline, either
 `impl`, ends with `ttpipe-verify-async`, which checks the final TTGIR's
 asynchronous protocols and changes nothing (`verify-async=false` leaves it out).
 
@@ -129,6 +133,10 @@ OPTIONS = (
                "impl=ttpipe: ttpipe-full-tile-versions on the final TTGIR (masked loads and stores of a tile wholly "
                "inside its bound, such as every block but the last of a flat tensor whose size is no multiple of "
                "16, unmasked in a version of their own: full vectors instead of one element an access)"),
+    PassOption("transposing-copies", bool, True,
+               "impl=ttpipe: ttpipe-transposing-copies on the final TTGIR (a tile copied through registers between "
+               "shared layouts contiguous along different dims, such as a tf32 or fp8 wgmma's row-major B made "
+               "K-major, held in registers that read and write it without bank conflicts)"),
     PassOption("verify-async", bool, True,
                "ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, "
                "tcgen05, partitions) checked, each violation an error"),
@@ -158,12 +166,14 @@ reversed, which changes them; the streams last)."""
 ON_FINAL_TTGIR = {
     "merge-reductions": "ttpipe-merge-reductions",
     "full-tile-versions": "ttpipe-full-tile-versions",
+    "transposing-copies": "ttpipe-transposing-copies",
 }
 """impl=ttpipe: option -> the pass it adds after `make_ttgir`'s passes, in their order (before
 the async check); `GENERATIONS` says on which targets."""
 
 GENERATIONS = {**dict.fromkeys(BEFORE_LOOP_FUSION, (9, 10)), **dict.fromkeys(BEFORE_PIPELINER, (9,)),
-               "merge-reductions": (9,), "full-tile-versions": (8, 9, 10)}
+               "merge-reductions": (9,), "full-tile-versions": (8, 9, 10),
+               "transposing-copies": (8, 9, 10)}
 """Option of ttpipe's own passes -> the GPU generations (capability // 10) whose pipeline
 adds its pass under impl=ttpipe."""
 

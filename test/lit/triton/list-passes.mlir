@@ -40,6 +40,7 @@
 // CHECK-NEXT:    row-cache: bool = false  sm_90, impl=ttpipe: ttpipe-row-cache before the pipeliner (a row two loops walk read once; off by default: its 64 KB of shared memory cost more occupancy than it saves at most sizes, docs/measurements.md)
 // CHECK-NEXT:    merge-reductions: bool = true  sm_90, impl=ttpipe: ttpipe-merge-reductions on the final TTGIR {{.*}}
 // CHECK-NEXT:    full-tile-versions: bool = true  impl=ttpipe: ttpipe-full-tile-versions on the final TTGIR {{.*}}
+// CHECK-NEXT:    transposing-copies: bool = true  impl=ttpipe: ttpipe-transposing-copies on the final TTGIR {{.*}}
 // CHECK-NEXT:    verify-async: bool = true  ttpipe-verify-async on the final TTGIR: its async protocols (mbarriers, TMA, cp.async, wgmma, tcgen05, partitions) checked, each violation an error
 // CHECK-NEXT:    expands to:
 // CHECK-NEXT:      convert-triton-to-tritongpu{target=cuda:90 num-warps=4 threads-per-warp=32 num-ctas=1}
@@ -88,4 +89,5 @@
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      ttpipe-merge-reductions
 // CHECK-NEXT:      ttpipe-full-tile-versions
+// CHECK-NEXT:      ttpipe-transposing-copies
 // CHECK-NEXT:      ttpipe-verify-async
