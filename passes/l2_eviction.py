@@ -23,7 +23,9 @@ Algorithm, for every `tt.func`:
      included) gets `evict_first`: the pass the kernel writes its result in, which it does
      not read back.
 A load or store whose eviction policy the kernel sets (anything but `evict_normal`) is left
-as written: the hint is the user's. The first read keeps the default: marking it
+as written: the hint is the user's. So is one with a cache modifier (`.ca`, `.cg`, `.cs`, ...):
+PTX takes no eviction priority beside a cache operator (ptxas: "Modifier '.evict_first' cannot
+be combined with modifier '.cg'"). The first read keeps the default: marking it
 `evict_last` measured no better (docs/measurements.md, 2026-11-26, sixth session).
 
 Measured on the H100 (`python -m ttpipe.bench`, bf16, 8 warps, chunks of 2048, ratios in
@@ -54,11 +56,12 @@ from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.passes import ModulePass
 
 from ttpipe.dialects import tt
-from ttpipe.dialects.tt import EvictionPolicy, enum_attr
+from ttpipe.dialects.tt import CacheModifier, EvictionPolicy, enum_attr
 from ttpipe.passes.analysis.rereads import last_rereads
 
 EVICT_NORMAL = enum_attr(EvictionPolicy.evict_normal)
 EVICT_FIRST = enum_attr(EvictionPolicy.evict_first)
+CACHE_NONE = enum_attr(CacheModifier.none)
 
 L2_EVICTION_MARK = "ttpipe.l2_eviction"
 """Unit attribute on each load and store this pass marked (not those the kernel marked
@@ -73,13 +76,19 @@ class EvictionPlan:
     outputs: list[tt.StoreOp]
 
 
+def takes_eviction_hint(access: tt.LoadOp | tt.StoreOp) -> bool:
+    """Neither an eviction policy nor a cache modifier of the kernel's own: PTX combines an
+    eviction priority with no cache operator."""
+    return access.evict == EVICT_NORMAL and access.cache == CACHE_NONE
+
+
 def plan(func: tt.FuncOp) -> EvictionPlan:
     """Steps 1-2 for one function: the loads and stores to mark."""
     last_reads = [reads.last for reads in last_rereads(func)]
     holding = dict.fromkeys(load.parent_op() for load in last_reads)  # in the function's order
     outputs = [op for loop in holding for op in loop.walk() if isinstance(op, tt.StoreOp)]
-    return EvictionPlan([op for op in last_reads if op.evict == EVICT_NORMAL],
-                        [op for op in outputs if op.evict == EVICT_NORMAL])
+    return EvictionPlan([op for op in last_reads if takes_eviction_hint(op)],
+                        [op for op in outputs if takes_eviction_hint(op)])
 
 
 class L2Eviction(ModulePass):

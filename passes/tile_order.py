@@ -150,8 +150,9 @@ def tile_indices(func: tt.FuncOp) -> list[TileIndex | GridTiles | tuple[Operatio
     """Step 1 for one function: a grid of tiles over the x and y ids, else each program id's
     persistent loops over tiles, or the id itself where no such loop starts at it, as a tile
     index or why it is not one. Functions that compute no dot are left out: they number no
-    GEMM tiles."""
-    if not any(isinstance(op, DOT_OPS) for op in func.walk()):
+    GEMM tiles. Nor do functions whose body branches between blocks (an early `return`): their
+    ids' readers need not follow them in one block."""
+    if not any(isinstance(op, DOT_OPS) for op in func.walk()) or len(func.body.blocks) != 1:
         return []
     ids = [op for op in func.body.block.ops if isinstance(op, tt.GetProgramIdOp)]
     grid = _grid_tiles(ids)

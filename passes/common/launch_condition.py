@@ -64,7 +64,7 @@ class Bound:
                 if (constant := constant_int_value(other)) is not None:
                     value, add = term, constant
                     break
-        if isinstance(value, BlockArgument) and value.owner is func.body.block:
+        if isinstance(value, BlockArgument) and value.owner is func.body.first_block:
             return Bound(argument=value.index, add=add, divisor=divisor)
         return None
 

@@ -58,6 +58,9 @@ Differences from Triton:
     `tt.load` whose register or shared layout has no linear layout here (multi-CTA
     cp.async, AMD encodings) stays a register load, and a load converted to a non-dot
     layout (`swizzleDotOperandLike`) gets an unswizzled ring.
+  - A load that a wgmma reads from its ring slot gets one more slot than its stages even
+    where the load is also read in registers (`load_requires_additional_buffer`); Triton 3.6
+    leaves that ring one slot short, and its next copy races with the wgmma in flight.
   - Dead ops Triton leaves for the canonicalizer are not created (unused constants) or are
     erased (the replaced `make_tensor_descriptor`); the MMA lowering's unused -1 is kept,
     since it decides where the canonicalizer puts the function's -1. No remarks.
@@ -508,12 +511,14 @@ class AxisQueries:
         return self.analysis.mask_alignment(self.origin.get(mask, mask))
 
 
-def load_requires_additional_buffer(op: Operation) -> bool:
+def load_requires_additional_buffer(op: Operation, ring_encoding: Attribute | None) -> bool:
     """`loadRequiresAdditionalBuffer`: a wgmma reads the ring slot, and keeps reading it while
-    the next wgmma is issued."""
-    if must_load_to_registers(op):
-        return False
-    alloc = users(op)[0]
+    the next wgmma is issued. Triton 3.6 asks only of a load whose one use is that
+    `local_alloc`; a load also read in registers (a norm's sum of squares over A's tile)
+    keeps its wgmma reading the slot all the same (`replace_uses_with_local_load` replaces
+    every `local_alloc` of the ring's encoding by the slot), one slot short: the next copy
+    overwrites the slot the wgmma in flight reads (`ttpipe-verify-async`: write-before-release).
+    Such a load gets the slot too."""
 
     def non_view_users(view: Operation) -> Iterable[Operation]:
         for user in users(view):
@@ -522,7 +527,15 @@ def load_requires_additional_buffer(op: Operation) -> bool:
             else:
                 yield user
 
-    return any(isinstance(user, ttng.WarpGroupDotOp) for user in non_view_users(alloc))
+    def feeds_wgmma(alloc: Operation) -> bool:
+        return any(isinstance(user, ttng.WarpGroupDotOp) for user in non_view_users(alloc))
+
+    if not must_load_to_registers(op):
+        return feeds_wgmma(users(op)[0])
+    if isinstance(op, tt.LoadOp) and op.other is not None and not is_zero_constant(op.other):
+        return False  # read through a select: its allocs copy registers
+    return any(isinstance(user, ttg.LocalAllocOp) and user.result.type.encoding == ring_encoding and feeds_wgmma(user)
+               for user in users(op))
 
 
 def convert_scalar_to_tensor_load(load: tt.LoadOp, schedule: CoarseSchedule, for_op: scf.ForOp) -> None:
@@ -681,7 +694,7 @@ def lower_loads(for_op: scf.ForOp, schedule: CoarseSchedule, axis: AxisQueries) 
                 if op.mask is not None:
                     contiguity = min(contiguity, axis.mask_alignment(op.mask))
         if can_use_async_cp or isinstance(op, TMA_LOADS):
-            if load_requires_additional_buffer(op):
+            if load_requires_additional_buffer(op, shared):
                 stage_diff += 1
             async_loads[op] = AsyncLoad(stage_diff, shared, contiguity)
 

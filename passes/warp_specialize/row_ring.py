@@ -17,7 +17,12 @@ is its row:
      (`TileAccessAnalysis(unit_dims=True)`: a block pointer's `(1, BLOCK)` tiles; each read
      of the ring expands them back); an unmasked box (a row length `tl.constexpr`) takes
      as its extent what its loop's iterations reach, where the loop's bounds are constants
-     (`tile_access.bounded_by_loop`). No other loop, atomic or barrier in the function.
+     (`tile_access.bounded_by_loop`); chunks of at least `SLOT_BYTES / MAX_CHUNKS_PER_SLOT`
+     bytes (1 KB). No other loop, atomic or barrier in the function; its
+     body one block (no early `return`); `num_warps` a multiple of 4 (Triton's warp
+     specialization lowers only whole warpgroups: at 1 or 2 warps it rejects the kernel);
+     the loops counting in i32, as the ring's chunk counters do (a length typed i64 makes
+     them count in i64).
   2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`
      (`TileAccessAnalysis` runs with `aligned_bases=False`: step 4 checks the alignment at
      run time, where the stride is known; a chunk's start within its row must be known on
@@ -200,6 +205,7 @@ from ttpipe.passes.common.hardware import (
     H100_SMS,
     TMA_GLOBAL_ALIGN_BYTES,
     TMA_MAX_COORDINATE_EXTENT,
+    fills_warpgroups,
     is_hopper,
 )
 from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
@@ -236,6 +242,11 @@ COORDINATE_MARGIN = 1 << 20
 """Elements the 1-D view of the rows keeps below `TMA_MAX_COORDINATE_EXTENT`."""
 
 SLOT_BYTES = 16 * 1024
+MAX_CHUNKS_PER_SLOT = 16
+"""The most chunks a slot takes: step 7 unrolls each consumer loop by a slot's chunks (at
+least), and chunks of a few hundred bytes made loops of 64 copies whose compile, through
+ttpipe's Python passes and its async check, ran past minutes. The bench's chunks (2-8 KB)
+take 2-8."""
 """A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
 (each wait, release and barrier comes once a slot, not once a chunk)."""
 
@@ -439,10 +450,14 @@ def _walks_rows(loop: Operation) -> bool:
 def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | None:
     """Step 1 for `func`: its row program, None where it has no pair of loops, NotARow where
     a precondition fails."""
-    block = func.body.block
     loops = [op for op in func.walk() if isinstance(op, (scf.ForOp, scf.WhileOp))]
     if len(loops) < 2:
         return None
+    if len(func.body.blocks) != 1:
+        raise NotARow("the function's body branches between blocks (an early return)")
+    if not fills_warpgroups(num_warps(func)):
+        raise NotARow(f"{num_warps(func)} warps: warp specialization takes whole warpgroups of 4")
+    block = func.body.block
     if not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
         if any(_walks_rows(loop) for loop in loops):
             raise NotARow("the row's loops are inside another loop (a program walking several rows): the ring "
@@ -467,6 +482,8 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
             raise NotARow("loop bounds that are not constants or the kernel's arguments (divided by a constant)")
     if constant_int_value(first.step) is None:
         raise NotARow("a loop step that is not a constant")
+    if first.body.args[0].type != i32:
+        raise NotARow("the row's loops count in i64 (a length typed i64): the ring counts chunks in i32")
     loads = [_box_row(func, pid, load.first, first) for load in found.loads]
     for load in loads:
         if load.access.dims[0].start.divisibility(analysis.divisibility) * load.element_bytes % TMA_GLOBAL_ALIGN_BYTES:
@@ -502,6 +519,9 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
     program = RowProgram(func, pid, found, loads, stores, prefetched)
     if program.slots < 4:
         raise NotARow(f"one iteration reads {found.chunk_bytes} bytes; {RING_BYTES} hold fewer than four slots")
+    if program.chunks_per_slot > MAX_CHUNKS_PER_SLOT:
+        raise NotARow(f"one iteration reads {found.chunk_bytes} bytes: a slot would hold {program.chunks_per_slot} "
+                      f"chunks, more than {MAX_CHUNKS_PER_SLOT} (each consumer loop is unrolled by a slot's chunks)")
     return program
 
 
@@ -827,7 +847,8 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     scalars = _Scalars(b, descriptors, programs)
     guard = condition(program, scalars, row_slots)
     ring_version, original = Block(), Block()
-    b.insert(scf.IfOp(guard, [], Region(ring_version), Region(original)))
+    versions = b.insert(scf.IfOp(guard, [], Region(ring_version), Region(original)))
+    b.set_before(versions)  # `scalars` builds later values before the versions: the body moves into one
     for op in body:
         op.detach()
         original.add_op(op)

@@ -59,6 +59,62 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// The same passes, the second read and the store with cache modifiers of the kernel's own
+// (`.cg`, `.cs`): PTX takes no eviction priority beside a cache operator, so nothing is marked.
+// CHECK-LABEL: tt.func @cache_modifiers(
+// CHECK-NOT: evict_first
+// CHECK: tt.load %{{.+}}, %{{.+}}, %{{.+}} cacheModifier = cg : tensor<1024x!tt.ptr<f16>
+// CHECK-NOT: evict_first
+// CHECK: tt.store %{{.+}}, %{{.+}}, %{{.+}} cacheModifier = cs : tensor<1024x!tt.ptr<f16>
+// CHECK-NOT: evict_first
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @cache_modifiers(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %w: !tt.ptr<f16>, %stride: i32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1024 = arith.constant 1024 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<1024xf32, #blocked>
+    %other = arith.constant dense<0.000000e+00> : tensor<1024xf16, #blocked>
+    %row = tt.get_program_id x : i32
+    %row_off = arith.muli %row, %stride : i32
+    %x_row = tt.addptr %x, %row_off : !tt.ptr<f16>, i32
+    %y_row = tt.addptr %y, %row_off : !tt.ptr<f16>, i32
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %xs = tt.splat %x_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ys = tt.splat %y_row : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+    %sum = scf.for %off = %c0 to %n step %c1024 iter_args(%acc = %zero) -> (tensor<1024xf32, #blocked>) : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %other : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pw = tt.addptr %ws, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %vw = tt.load %pw, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+      %g = arith.mulf %v, %vw : tensor<1024xf16, #blocked>
+      %f = arith.extf %g : tensor<1024xf16, #blocked> to tensor<1024xf32, #blocked>
+      %next = arith.addf %acc, %f : tensor<1024xf32, #blocked>
+      scf.yield %next : tensor<1024xf32, #blocked>
+    }
+    scf.for %off = %c0 to %n step %c1024 : i32 {
+      %offs = tt.splat %off : i32 -> tensor<1024xi32, #blocked>
+      %idx = arith.addi %offs, %cols : tensor<1024xi32, #blocked>
+      %in = arith.cmpi slt, %idx, %ns : tensor<1024xi32, #blocked>
+      %p = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %v = tt.load %p, %in, %other cacheModifier = cg : tensor<1024x!tt.ptr<f16>, #blocked>
+      %pw = tt.addptr %ws, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      %vw = tt.load %pw, %in : tensor<1024x!tt.ptr<f16>, #blocked>
+      %o = arith.mulf %v, %vw : tensor<1024xf16, #blocked>
+      %q = tt.addptr %ys, %idx : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+      tt.store %q, %o, %in cacheModifier = cs : tensor<1024x!tt.ptr<f16>, #blocked>
+    }
+    tt.return
+  }
+}
+
+// -----
+
 // Three passes: only the last read of x is marked; the middle loop reads x again later.
 // Pointers carried by the loops and advanced by a chunk each iteration (Triton's tutorials)
 // match when their starts and advances do.
