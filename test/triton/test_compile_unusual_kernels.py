@@ -43,9 +43,9 @@ def gemm_with_early_exit(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, B
 
 
 @triton.jit
-def scaled_rows(x, y, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.constexpr, CACHE_HINTS: tl.constexpr):
-    """y = x * sum(x) row by row, in two loops over the row."""
-    row = tl.program_id(0)
+def scaled_rows(x, y, first_row, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.constexpr, CACHE_HINTS: tl.constexpr):
+    """y = x * sum(x) row by row from `first_row`, in two loops over the row."""
+    row = tl.program_id(0) + first_row
     if EARLY_EXIT:
         if row >= rows:
             return
@@ -62,21 +62,6 @@ def scaled_rows(x, y, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.constexpr, CA
         else:
             v = tl.load(x + row * N + cols, mask=cols < N, other=0.0).to(tl.float32)
             tl.store(y + row * N + cols, (v * total).to(tl.bfloat16), mask=cols < N)
-
-
-@triton.jit
-def rows_from(x, y, first_row, N, BLOCK: tl.constexpr):
-    """y = x * sum(x) over rows first_row, first_row + 1, ...: one program a row."""
-    row = tl.program_id(0) + first_row
-    acc = tl.zeros([BLOCK], tl.float32)
-    for off in range(0, N, BLOCK):
-        cols = off + tl.arange(0, BLOCK)
-        acc += tl.load(x + row * N + cols, mask=cols < N, other=0.0).to(tl.float32)
-    total = tl.sum(acc, 0)
-    for off in range(0, N, BLOCK):
-        cols = off + tl.arange(0, BLOCK)
-        v = tl.load(x + row * N + cols, mask=cols < N, other=0.0).to(tl.float32)
-        tl.store(y + row * N + cols, (v * total).to(tl.bfloat16), mask=cols < N)
 
 
 @triton.jit
@@ -100,7 +85,7 @@ def rms_norm_gemm(x, w, y, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.c
 
 GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
         "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
-ROWS = {"x": "*bf16", "y": "*bf16", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
+ROWS = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
         "CACHE_HINTS": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
@@ -139,8 +124,7 @@ def test_row_loops_over_an_i64_length_compile(triton_cache):
 
 @pytest.mark.parametrize("block,ring", [(2048, True), (128, False)])
 def test_rows_from_an_offset_take_the_ring_in_chunks_of_1_kb_or_more(triton_cache, block, ring):
-    signature = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "N": "i32", "BLOCK": "constexpr"}
-    compiled = compile_through(None, rows_from, signature, {"BLOCK": block}, 8)
+    compiled = compile_through(None, scaled_rows, ROWS, {"BLOCK": block, "EARLY_EXIT": False, "CACHE_HINTS": False}, 8)
     assert ("ttg.warp_specialize" in compiled.asm["ttgir"]) == ring
 
 
