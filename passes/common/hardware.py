@@ -308,6 +308,16 @@ Specifications per Compute Capability", 9.0): what the CTAs resident on it share
 SM90_MAX_WARPS_PER_SM = 64
 """Resident warps per SM on sm_90 (2048 threads, same table)."""
 
+MAX_WARPS_PER_CTA = 32
+"""Warps of one CTA (1024 threads a block, same table): a kernel asking for more does not
+launch, though Triton and ptxas compile it."""
+
+
+def warp_specialized_warps(partition_warps: list[int]) -> int:
+    """The warps a `ttg.warp_specialize` kernel launches with: its regions' warps, each region
+    padded to whole warpgroups (a one-warp producer takes a warpgroup of 4)."""
+    return sum(-(-warps // WARPS_PER_WARPGROUP) * WARPS_PER_WARPGROUP for warps in partition_warps)
+
 SM90_MAX_CTAS_PER_SM = 32
 """Resident CTAs per SM on sm_90 (same table)."""
 

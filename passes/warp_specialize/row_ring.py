@@ -22,7 +22,8 @@ is its row:
      body one block (no early `return`); `num_warps` a multiple of 4 (Triton's warp
      specialization lowers only whole warpgroups: at 1 or 2 warps it rejects the kernel);
      the loops counting in i32, as the ring's chunk counters do (a length typed i64 makes
-     them count in i64).
+     them count in i64); the kernel's warps and the producer's warpgroup within a CTA's 32
+     warps (`most_consumers`: a second consumer only where it fits as well: at 16 warps one).
   2. One descriptor for every row: the rows of X1 seen as one 1-D tensor from `base + C`
      (`TileAccessAnalysis` runs with `aligned_bases=False`: step 4 checks the alignment at
      run time, where the stride is known; a chunk's start within its row must be known on
@@ -205,8 +206,10 @@ from ttpipe.passes.common.hardware import (
     H100_SMS,
     TMA_GLOBAL_ALIGN_BYTES,
     TMA_MAX_COORDINATE_EXTENT,
+    MAX_WARPS_PER_CTA,
     fills_warpgroups,
     is_hopper,
+    warp_specialized_warps,
 )
 from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
 from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launch_condition
@@ -457,6 +460,9 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
         raise NotARow("the function's body branches between blocks (an early return)")
     if not fills_warpgroups(num_warps(func)):
         raise NotARow(f"{num_warps(func)} warps: warp specialization takes whole warpgroups of 4")
+    if most_consumers(func) == 0:
+        raise NotARow(f"{num_warps(func)} warps and the producer's warpgroup are more than a CTA's "
+                      f"{MAX_WARPS_PER_CTA} warps")
     block = func.body.block
     if not all(isinstance(op, scf.ForOp) and op.parent_block() is block for op in loops):
         if any(_walks_rows(loop) for loop in loops):
@@ -523,6 +529,13 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
         raise NotARow(f"one iteration reads {found.chunk_bytes} bytes: a slot would hold {program.chunks_per_slot} "
                       f"chunks, more than {MAX_CHUNKS_PER_SLOT} (each consumer loop is unrolled by a slot's chunks)")
     return program
+
+
+def most_consumers(func: tt.FuncOp) -> int:
+    """The most consumers (of the kernel's warps each) that, with the producer, fit one CTA."""
+    warps = num_warps(func)
+    return max((count for count in range(1, 3)
+                if warp_specialized_warps([warps] * count + [PRODUCER_NUM_WARPS]) <= MAX_WARPS_PER_CTA), default=0)
 
 
 def _rewritten_later(loops: list[scf.ForOp], loop: scf.ForOp, load: RowAccess,
@@ -949,8 +962,13 @@ class RowRing(ModulePass):
                 emit_remark(program.row.first, REMARK + f"rows of {condition.trips(())} chunks; the ring pays for "
                             f"{condition.at_least} to {condition.at_most}")
                 continue
-            consumers = program.consumers if self.consumers == "auto" else int(self.consumers)
-            if self.consumers == "auto" and consumers == 1:  # step 5: two consumers for longer rows
+            fit = most_consumers(func)
+            consumers = min(program.consumers, fit) if self.consumers == "auto" else int(self.consumers)
+            if consumers > fit:
+                emit_remark(program.row.first, REMARK + f"{consumers} consumers of {num_warps(func)} warps and the "
+                            f"producer's warpgroup are more than a CTA's {MAX_WARPS_PER_CTA} warps")
+                continue
+            if self.consumers == "auto" and consumers == 1 and fit > 1:  # step 5: two consumers for longer rows
                 if condition.known:
                     consumers = 1 if condition.trips(()) <= program.one_consumer_trips else 2
                 elif condition.at_least > program.one_consumer_trips:

@@ -5,7 +5,9 @@ with a traceback, a Triton parse error or a ptxas error, or where its async chec
 - An early `return` (programs past the last tile): the function's body branches between
   blocks, which `ttpipe-tile-order` and `ttpipe-row-ring` leave alone.
 - Row loops at 1 and 2 warps, and over a length typed i64: `ttpipe-row-ring` warp-specializes
-  whole warpgroups only, and counts chunks in i32.
+  whole warpgroups only, and counts chunks in i32. At 16 and 32 warps: its CTA, the kernel's
+  warps for each consumer and the producer's warpgroup, stays within 1024 threads (Triton and
+  ptxas compile 1152 and 2176 threads, which do not launch).
 - Rows from an offset (`row = program_id + first_row`): `ttpipe-row-ring` builds the
   offset's value after moving the body into its version. Rows in chunks of 256 bytes: the
   ring would unroll each loop 64 times (a compile of minutes), and leaves them.
@@ -43,8 +45,9 @@ def gemm_with_early_exit(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, B
 
 
 @triton.jit
-def scaled_rows(x, y, first_row, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.constexpr, CACHE_HINTS: tl.constexpr):
-    """y = x * sum(x) row by row from `first_row`, in two loops over the row."""
+def scaled_rows(x, y, first_row, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.constexpr, CACHE_HINTS: tl.constexpr,
+                EXP: tl.constexpr = False):
+    """y = x * sum(x) (or exp(x) * sum(x)) row by row from `first_row`, in two loops over the row."""
     row = tl.program_id(0) + first_row
     if EARLY_EXIT:
         if row >= rows:
@@ -61,6 +64,8 @@ def scaled_rows(x, y, first_row, rows, N, BLOCK: tl.constexpr, EARLY_EXIT: tl.co
             tl.store(y + row * N + cols, (v * total).to(tl.bfloat16), mask=cols < N, cache_modifier=".cs")
         else:
             v = tl.load(x + row * N + cols, mask=cols < N, other=0.0).to(tl.float32)
+            if EXP:
+                v = tl.exp(v)
             tl.store(y + row * N + cols, (v * total).to(tl.bfloat16), mask=cols < N)
 
 
@@ -86,7 +91,7 @@ def rms_norm_gemm(x, w, y, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.c
 GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
         "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 ROWS = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
-        "CACHE_HINTS": "constexpr"}
+        "CACHE_HINTS": "constexpr", "EXP": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 
@@ -115,6 +120,17 @@ def test_row_loops_compile(triton_cache, num_warps, early_exit, cache_hints):
                                                          "CACHE_HINTS": cache_hints}, num_warps)
     if cache_hints:  # the user's cache operators stand, with no eviction priority beside them
         assert "ld.global.cg" in compiled.asm["ptx"] and "evict_first" not in compiled.asm["ptx"]
+
+
+@pytest.mark.parametrize("num_warps,threads", [(16, 640), (32, None)])
+def test_the_row_ring_keeps_within_1024_threads(triton_cache, num_warps, threads):
+    # an exponent in a loop: the cost model asks for two consumers, which do not fit at 16 warps
+    compiled = compile_through(None, scaled_rows, ROWS, {"BLOCK": 4096, "EARLY_EXIT": False, "CACHE_HINTS": False,
+                                                          "EXP": True}, num_warps)
+    ring = "ttg.warp_specialize" in compiled.asm["ttgir"]
+    assert ring == (threads is not None)
+    if ring:  # one consumer of 16 warps and the producer's warpgroup
+        assert re.search(r"\.reqntid (\d+)", compiled.asm["ptx"]).group(1) == str(threads)
 
 
 def test_row_loops_over_an_i64_length_compile(triton_cache):
