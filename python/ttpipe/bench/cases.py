@@ -745,29 +745,48 @@ TUTORIAL_GEMM_CASES = tuple(
 """Issue 10's persistent GEMM in the form of Triton's tutorial 09 (`flatten=True` with the
 flag, a carried epilogue tile counter, epilogue subtiling): bf16 and fp16, both configurations."""
 
-def _tf32_gemm(size: int) -> Case:
-    """fp32 A [M, K] @ B [K, N] (row-major, as `torch.matmul` takes it) on tf32 tensor cores
-    (`matmul_b_row_major`), against cuBLAS's tf32 GEMM: wgmma reads a tf32 B K-major only, so
-    each K step copies B's tile (ttpipe-transposing-copies' case)."""
-    block_m, block_n, block_k = 128, 128, 32
+FP8_B_ROW_MAJOR_SMALL_SIZES = ((256, 256, 512), (300, 272, 528))
+"""The e4m3 GEMM's small instances: B's rows of N bytes must be 16-byte aligned for TMA."""
+
+B_ROW_MAJOR_DTYPES = {"tf32": ("fp32", 32), "fp8": ("fp8e4nv", 128)}
+"""Case dtype -> (operand type as Triton spells it, BLOCK_K) of the GEMMs of a row-major B."""
+
+
+def _b_row_major_gemm(dtype_name: str, size: int) -> Case:
+    """A [M, K] @ B [K, N], B row-major as `torch.matmul` takes it (`matmul_b_row_major`), on
+    tf32 (fp32 operands) or e4m3 tensor cores, whose wgmmas read B K-major only: each K step
+    copies B's tile (ttpipe-transposing-copies' case). Against cuBLAS's tf32 GEMM, and for e4m3
+    cuBLASLt (`torch._scaled_mm`) given B column-major, the layout it takes (made before timing)."""
+    dtype, block_k = B_ROW_MAJOR_DTYPES[dtype_name]
+    out_dtype = "fp32" if dtype_name == "tf32" else "bf16"
+    block_m, block_n = 128, 128
     constexprs = {"BLOCK_M": block_m, "BLOCK_N": block_n, "BLOCK_K": block_k, "GROUP_M": 8}
-    signature = {"a_desc": f"tensordesc<fp32[{block_m},{block_k}]>", "b_desc": f"tensordesc<fp32[{block_k},{block_n}]>",
-                 "c_desc": f"tensordesc<fp32[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
+    signature = {"a_desc": f"tensordesc<{dtype}[{block_m},{block_k}]>", "b_desc": f"tensordesc<{dtype}[{block_k},{block_n}]>",
+                 "c_desc": f"tensordesc<{out_dtype}[{block_m},{block_n}]>", "M": "i32", "N": "i32", "K": "i32"}
 
     def sized_setup(torch, device, seed, constexprs, dims) -> Launch:
         m, n, k = dims
         generator = torch.Generator(device=device).manual_seed(seed)
         a = torch.randn(m, k, device=device, generator=generator)
         b = torch.randn(k, n, device=device, generator=generator)
-        c = torch.empty(m, n, device=device)
+        if dtype_name == "fp8":
+            a, b = a.to(torch.float8_e4m3fn), b.to(torch.float8_e4m3fn)
+            b_column_major, one = b.T.contiguous().T, torch.ones((), device=device)
+            c = torch.empty(m, n, device=device, dtype=torch.bfloat16)
 
-        def baseline():
-            allowed = torch.backends.cuda.matmul.allow_tf32
-            torch.backends.cuda.matmul.allow_tf32 = True
-            try:
-                return torch.matmul(a, b)
-            finally:
-                torch.backends.cuda.matmul.allow_tf32 = allowed
+            def baseline():
+                result = torch._scaled_mm(a, b_column_major, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+                return result[0] if isinstance(result, tuple) else result
+        else:
+            c = torch.empty(m, n, device=device)
+
+            def baseline():
+                allowed = torch.backends.cuda.matmul.allow_tf32
+                torch.backends.cuda.matmul.allow_tf32 = True
+                try:
+                    return torch.matmul(a, b)
+                finally:
+                    torch.backends.cuda.matmul.allow_tf32 = allowed
 
         args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_k, block_n)), _descriptor(c, (block_m, block_n)),
                 m, n, k)
@@ -777,13 +796,15 @@ def _tf32_gemm(size: int) -> Case:
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
-    return Case(f"gemm-tf32-b-row-major-{size}", kernels.matmul_b_row_major, signature, constexprs,
-                {"num_warps": 8, "num_stages": 3}, ("M", "N", "K"), "TFLOP/s", 2.0 * size**3, 1e-2, setup,
-                capabilities=(90, ), sized_setup=sized_setup, small_sizes=GEMM_SMALL_SIZES)
+    return Case(f"gemm-{dtype_name}-b-row-major-{size}", kernels.matmul_b_row_major, signature, constexprs,
+                {"num_warps": 8, "num_stages": 3}, ("M", "N", "K"), "TFLOP/s", 2.0 * size**3,
+                2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ), sized_setup=sized_setup,
+                small_sizes=GEMM_SMALL_SIZES if dtype_name == "tf32" else FP8_B_ROW_MAJOR_SMALL_SIZES)
 
 
-TF32_GEMM_CASES = tuple(_tf32_gemm(size) for size in (4096, 8192))
-"""fp32 GEMMs of row-major operands on tf32 tensor cores."""
+B_ROW_MAJOR_GEMM_CASES = tuple(_b_row_major_gemm(dtype_name, size) for dtype_name in B_ROW_MAJOR_DTYPES
+                               for size in (4096, 8192))
+"""GEMMs of a row-major B on tensor cores that read it K-major only: tf32 and e4m3."""
 
 CASES: dict[str, Case] = {case.name: case for case in (
     _gemm("gemm-bf16-4096", 4096, "bf16", 64, 1e-2),
@@ -797,6 +818,6 @@ CASES: dict[str, Case] = {case.name: case for case in (
     *WS_POINTER_GEMM_CASES,
     *ROW_MAJOR_GEMM_CASES,
     *TUTORIAL_GEMM_CASES,
-    *TF32_GEMM_CASES,
+    *B_ROW_MAJOR_GEMM_CASES,
     *MEMORY_BOUND_CASES,
 )}

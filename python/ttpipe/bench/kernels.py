@@ -66,7 +66,8 @@ def matmul_b_row_major(a_desc, b_desc, c_desc, M, N, K,  #
                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
     """C = A @ B with B stored row-major as [K, N] (`torch.matmul`'s layout), one program per
     output tile (grouped order), TMA descriptor loads and store. On fp32 inputs `tl.dot` runs
-    tf32 wgmmas, which read B K-major only: each K step copies B's tile through registers."""
+    tf32 wgmmas, on fp8 inputs e4m3 ones, which read B K-major only: each K step copies B's tile
+    through registers."""
     pid_m, pid_n = _grouped_tile(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N), GROUP_M)
     off_m = pid_m * BLOCK_M
     off_n = pid_n * BLOCK_N
