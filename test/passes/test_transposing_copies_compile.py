@@ -18,7 +18,7 @@ from ttpipe.bench.cases import CASES
 
 def ptx(pipeline: str) -> str:
     """The tf32 GEMM's PTX through `pipeline`."""
-    case = CASES["gemm-tf32-b-row-major-4096"]
+    case = CASES["gemm-tf32-b-kn-4096"]
     with ttpipe.triton.installed(pipeline):
         compiled = triton.compile(ASTSource(case.kernel, case.full_signature(), case.constexprs, case.attrs()),
                                   target=GPUTarget("cuda", 90, 32), options=case.options)

@@ -796,7 +796,7 @@ def _b_row_major_gemm(dtype_name: str, size: int) -> Case:
     def setup(torch, device, seed, constexprs) -> Launch:
         return sized_setup(torch, device, seed, constexprs, (size, size, size))
 
-    return Case(f"gemm-{dtype_name}-b-row-major-{size}", kernels.matmul_b_row_major, signature, constexprs,
+    return Case(f"gemm-{dtype_name}-b-kn-{size}", kernels.matmul_b_row_major, signature, constexprs,
                 {"num_warps": 8, "num_stages": 3}, ("M", "N", "K"), "TFLOP/s", 2.0 * size**3,
                 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ), sized_setup=sized_setup,
                 small_sizes=GEMM_SMALL_SIZES if dtype_name == "tf32" else FP8_B_ROW_MAJOR_SMALL_SIZES)
