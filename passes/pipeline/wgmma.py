@@ -36,7 +36,8 @@ Seed 001 (nvFuser "Use a single wgmma wait_group to flush async wgmma pipeline")
     next one when only wgmma ops and ops without memory effects lie between them and none
     of them reads what the first flush guards: the later `wait_group 0` still completes
     the first dot before any reader, and nothing in between can write memory the first
-    dot reads. This is the one place where ttpipe's output differs from Triton's.
+    dot reads. This is the one place in wgmma pipelining where ttpipe's output differs from
+    Triton's.
 
 `update_waits(module)`: set each `ttg.async_wait`'s `num` to the fewest
 `ttg.async_commit_group`s issued, on any path, between the copy it waits for and the
