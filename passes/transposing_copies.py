@@ -43,9 +43,10 @@ is read by the loop's one wgmma and nothing else, and that wait is the loop's on
      after it), where the function's shared memory (the sum of its allocations, an upper
      bound on what Triton's allocator packs) leaves room; iteration j writes slot j mod 2
      (`ttg.local_store` into `ttg.memdesc_index`), which the wgmma reads;
-  2. where the wgmma may stay in flight by the pipeliner's rules (`accumulator_index`: its
-     result only feeds the next iteration's wgmma as its accumulator; its other operand a
-     ring stage or a buffer from before the loop), the flush after it goes and the
+  2. where the wgmma may stay in flight by the pipeliner's rules (`wgmma.carried_accumulator_index`
+     on the value the flush forwards: its result only feeds the next iteration's wgmma as
+     its accumulator; `wgmma.operand_is_multi_buffered`: its other operand a ring stage or a
+     buffer from before the loop), the flush after it goes and the
      pipeliner's own waits are placed (`wgmma.insert_async_waits_in_loop`): `pendings = 1`
      after the wgmma, one flush after the loop. Where it may not, nothing changes.
 Correctness: iteration j + 1 writes the slot wgmma j - 1 read; each warpgroup has waited for
@@ -66,46 +67,38 @@ Remarks, in program order: `transposing copy: registers laid out for both shared
 
 from __future__ import annotations
 
-import math
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i32
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ttpipe.dialects import scf, tt, ttg, ttng
-from ttpipe.dialects.ttg_attrs import (
-    BlockedEncodingAttr,
-    NVMMASharedEncodingAttr,
-    SharedMemorySpaceAttr,
-    SwizzledSharedEncodingAttr,
-)
+from ttpipe.dialects import scf, ttg
+from ttpipe.dialects.ttg_attrs import BlockedEncodingAttr, SharedMemorySpaceAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.common.builder import OpBuilder
 from ttpipe.passes.common.diagnostics import emit_remark
 from ttpipe.passes.common.dot_rewrite import with_encoding
-from ttpipe.passes.common.ir import enclosing_function
 from ttpipe.passes.common.hardware import SM90_MAX_SHARED_MEMORY_PER_BLOCK
+from ttpipe.passes.common.ir import enclosing_function, iteration_index
 from ttpipe.passes.common.mma_layouts import element_bit_width
+from ttpipe.passes.common.shared_layouts import allocation_bytes, contiguous_dim
 from ttpipe.passes.common.target import num_warps
-from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop
-from ttpipe.passes.pipeline.wgmma import body_dots, body_waits, insert_async_waits_in_loop, insert_wait
+from ttpipe.passes.pipeline.wgmma import (
+    body_dots,
+    body_waits,
+    carried_accumulator_index,
+    insert_async_waits_in_loop,
+    insert_wait,
+    operand_is_multi_buffered,
+    pendings,
+)
 
 COPY_SLOTS = 2
 """Slots of a double-buffered copy: the one the wgmma in flight reads, the one being written."""
 SHARED_VECTOR_BYTES = 16
 """The widest shared-memory access of one thread (`st.shared.v4.b32`)."""
 LANES = 32
-
-
-def contiguous_dim(encoding: Attribute, rank: int) -> int | None:
-    """The dim along which a shared encoding stores consecutive elements (None for others)."""
-    if isinstance(encoding, NVMMASharedEncodingAttr):
-        return 0 if encoding.transposed else rank - 1
-    if isinstance(encoding, SwizzledSharedEncodingAttr):
-        return encoding.order[0]
-    return None
 
 
 def copy_writer(load: ttg.LocalLoadOp) -> ttg.LocalAllocOp | ttg.LocalStoreOp | None:
@@ -146,32 +139,11 @@ def copy_layout(registers: TensorType, source_dim: int, destination_dim: int, wa
                                    registers.encoding.cta_layout)
 
 
-def memdesc_bytes(type_: MemDescType) -> int:
-    return math.prod(type_.alloc_shape) * element_bit_width(type_.element_type) // 8
-
-
 def shared_bytes(func: Operation) -> int:
-    """The function's shared memory if no two allocations shared space: an upper bound."""
-    return sum(memdesc_bytes(op.result.type) for op in func.walk() if isinstance(op, ttg.LocalAllocOp))
-
-
-def accumulator_index(dot: ttng.WarpGroupDotOp, flush: ttng.WarpGroupDotWaitOp, loop: scf.ForOp) -> int | None:
-    """The iteration argument the wgmma's result is carried in, where the flush forwards it to
-    the loop's yield alone and the next iteration reads it only as the wgmma's accumulator
-    (the pipeliner's rule for a wgmma in flight across iterations); else None."""
-    forwarded = flush.results[list(flush.inputs).index(dot.d)] if dot.d in flush.inputs else None
-    uses = [] if forwarded is None else list(forwarded.uses)
-    if len(uses) != 1 or not isinstance(uses[0].operation, scf.YieldOp):
-        return None
-    carried = loop.body.args[1 + uses[0].index]
-    readers = [use.operation for use in carried.uses]
-    return uses[0].index if readers == [dot] and dot.c is carried else None
-
-
-def multi_buffered(operand: SSAValue, loop: scf.ForOp) -> bool:
-    """A shared operand the pipeliner refills without waiting for its reader: a ring stage or
-    a buffer from before the loop."""
-    return isinstance(operand.owner, ttg.MemDescIndexOp) or is_defined_outside_loop(operand, loop)
+    """The function's shared memory if no two allocations shared space: an upper bound. (Not
+    `stream_loops.allocated_shared_memory`, which counts only the buffers allocated empty:
+    a copy of registers, such as an epilogue's staging, takes its space too.)"""
+    return sum(allocation_bytes(op.result.type) for op in func.walk() if isinstance(op, ttg.LocalAllocOp))
 
 
 def double_buffered(copy: ttg.LocalAllocOp) -> bool:
@@ -186,15 +158,16 @@ def double_buffered(copy: ttg.LocalAllocOp) -> bool:
         return False
     dot, flush = dots[0], waits[0]
     other_operand = dot.a if dot.b is copy.result else dot.b
-    if flush.pendings.value.data != 0 or flush.prev_op is not dot or not multi_buffered(other_operand, loop):
+    if pendings(flush) != 0 or flush.prev_op is not dot or dot.d not in flush.inputs \
+            or not operand_is_multi_buffered(other_operand, loop):
         return False
-    index = accumulator_index(dot, flush, loop)
+    index = carried_accumulator_index(dot, flush.results[list(flush.inputs).index(dot.d)], loop)
     copy_type = copy.result.type
     slot_type = MemDescType.get(copy_type.get_shape(), copy_type.element_type, copy_type.encoding,
                                 SharedMemorySpaceAttr(), mutable=True)
     slots_type = MemDescType.get([COPY_SLOTS, *copy_type.get_shape()], copy_type.element_type, copy_type.encoding,
                                  SharedMemorySpaceAttr(), mutable=True)
-    grown = shared_bytes(enclosing_function(loop)) + memdesc_bytes(slots_type) - memdesc_bytes(copy_type)
+    grown = shared_bytes(enclosing_function(loop)) + allocation_bytes(slots_type) - allocation_bytes(copy_type)
     if index is None or grown > SM90_MAX_SHARED_MEMORY_PER_BLOCK:
         return False
     # the flush goes: its results are the values it forwarded
@@ -203,8 +176,7 @@ def double_buffered(copy: ttg.LocalAllocOp) -> bool:
     Rewriter.erase_op(flush)
     slots = OpBuilder(InsertPoint.before(loop), loop.location).insert(ttg.LocalAllocOp(result_type=slots_type)).result
     in_body = OpBuilder(InsertPoint.before(copy), copy.location)
-    iteration = in_body.divsi(in_body.subi(loop.body.args[0], loop.lowerBound), loop.step)
-    slot_index = in_body.remsi(iteration, in_body.constant(COPY_SLOTS, i32))
+    slot_index = in_body.remsi(iteration_index(in_body, loop), in_body.constant(COPY_SLOTS, i32))
     slot = in_body.insert(ttg.MemDescIndexOp(slots, slot_index, result_type=slot_type)).result
     in_body.insert(ttg.LocalStoreOp(copy.src, slot))
     copy.result.replace_all_uses_with(slot)

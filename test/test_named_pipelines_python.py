@@ -10,6 +10,7 @@ import pathlib
 import pytest
 
 from corpus_kernels import CORPUS_KERNELS, KERNEL_DIRS
+from pipeline_parity import ADDITIONS_OFF
 
 from ttpipe.pipeline import driver, spec
 from ttpipe.textio import parse_module, print_module
@@ -39,9 +40,6 @@ def test_python_passes_give_make_ttgir_output(kernel_dir: pathlib.Path):
     num_warps, num_stages, num_ctas = (options.get(key) or manifest[key] for key in ("num_warps", "num_stages", "num_ctas"))
     common = f"num-warps={num_warps} num-stages={num_stages} num-ctas={num_ctas}"
     ttir = kernel_dir / "final-ttir.mlir"
-    additions_off = (" warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false "
-                     "stream-loops=false merge-reductions=false full-tile-versions=false transposing-copies=false"
-                     if name == "ttgir-sm90" else " tile-order=false full-tile-versions=false transposing-copies=false")
-    ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe{additions_off}}}")
+    ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe {ADDITIONS_OFF[name]}}}")
     theirs = mlir.reprint_text((kernel_dir / "final-ttgir.mlir").read_text(), str(ttir))
     assert ours == theirs

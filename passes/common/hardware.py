@@ -121,6 +121,12 @@ WARPS_PER_WARPGROUP = 4
 so a wgmma layout's warps tile in (4, 1) units (`warpsPerTileV3`)."""
 
 
+def warpgroups(warps: int) -> int:
+    """The warpgroups `warps` take, the last one padded: Triton lays a `ttg.warp_specialize`'s
+    partitions out in whole warpgroups (`AllocateWarpGroups`; a one-warp producer takes 4)."""
+    return -(-warps // WARPS_PER_WARPGROUP)
+
+
 def fills_warpgroups(num_warps: int) -> bool:
     """wgmma needs whole warpgroups (`supportMMA` v3: `numWarps % 4 == 0`)."""
     return num_warps % WARPS_PER_WARPGROUP == 0
@@ -312,11 +318,6 @@ MAX_WARPS_PER_CTA = 32
 """Warps of one CTA (1024 threads a block, same table): a kernel asking for more does not
 launch, though Triton and ptxas compile it."""
 
-
-def warp_specialized_warps(partition_warps: list[int]) -> int:
-    """The warps a `ttg.warp_specialize` kernel launches with: its regions' warps, each region
-    padded to whole warpgroups (a one-warp producer takes a warpgroup of 4)."""
-    return sum(-(-warps // WARPS_PER_WARPGROUP) * WARPS_PER_WARPGROUP for warps in partition_warps)
 
 SM90_MAX_CTAS_PER_SM = 32
 """Resident CTAs per SM on sm_90 (same table)."""

@@ -98,10 +98,19 @@ def transpose_cta_layout(layout: CTAEncodingAttr, order: Sequence[int]) -> CTAEn
     return CTAEncodingAttr.get(transpose_bases(layout.block_bases, order), layout.rank)
 
 
+def contiguous_dim(encoding: Attribute, rank: int) -> int | None:
+    """The dim along which a shared encoding stores consecutive elements (None for others)."""
+    if isinstance(encoding, NVMMASharedEncodingAttr):
+        return 0 if encoding.transposed else rank - 1
+    if isinstance(encoding, SwizzledSharedEncodingAttr):
+        return encoding.order[0]
+    return None
+
+
 def tma_block_shape(enc: NVMMASharedEncodingAttr, shape: Sequence[int]) -> list[int]:
     """`getTMABlockShape(..., packedSize=true)`: the TMA box an NVMMA shared buffer is tiled by."""
     block = [min(s, TMA_MAX_BLOCK_DIM) for s in shape]
-    contig = 0 if enc.transposed else len(block) - 1
+    contig = contiguous_dim(enc, len(block))
     if enc.fp4_padded:
         block[contig] = min(shape[contig] * 2, TMA_MAX_BLOCK_DIM)
     if enc.swizzling_byte_width:
@@ -263,8 +272,8 @@ def reshape_encoding(enc: Attribute, src_shape: Sequence[int], dst_shape: Sequen
     dst_offset = reshape_bases(src.offset, src_shape, dst_shape)
     dst_block = reshape_bases(src.block, src_shape, dst_shape)
     if isinstance(enc, NVMMASharedEncodingAttr):
-        inner_dst = dst_shape[0] if enc.transposed else dst_shape[-1]
-        inner_src = src_shape[0] if enc.transposed else src_shape[-1]
+        inner_dst = dst_shape[contiguous_dim(enc, len(dst_shape))]
+        inner_src = src_shape[contiguous_dim(enc, len(src_shape))]
         if inner_dst == inner_src:
             candidate = NVMMASharedEncodingAttr.get(enc.swizzling_byte_width, enc.transposed,
                                                     enc.element_bit_width, enc.fp4_padded,

@@ -124,7 +124,7 @@ from ttpipe.passes.common.ir import (
     users,
 )
 from ttpipe.passes.common.mma_layouts import element_bit_width, shape_per_cta
-from ttpipe.passes.common.shared_layouts import reshape_type, tma_block_shape, trans_type
+from ttpipe.passes.common.shared_layouts import contiguous_dim, reshape_type, tma_block_shape, trans_type
 from ttpipe.passes.common.target import num_ctas, num_warps, threads_per_warp
 from ttpipe.passes.common.builder import OpBuilder, constant_int_value, value_location
 from ttpipe.passes.pipeline.mmav5_utility import MMAV5_OPS, MMAv5PipelineableOperands
@@ -457,9 +457,15 @@ class LoadGroup:
     has_tma_load: bool = False
 
 
+def fills_masked_lanes(op: Operation) -> bool:
+    """A `tt.load` whose masked-off lanes read a non-zero `other`: its value is the ring's
+    select with it, in registers (cp.async fills masked lanes with zeros)."""
+    return isinstance(op, tt.LoadOp) and op.other is not None and not is_zero_constant(op.other)
+
+
 def must_load_to_registers(op: Operation) -> bool:
     """`mustLoadToRegisters`: the loaded value is needed in registers, not only in the ring."""
-    if isinstance(op, tt.LoadOp) and op.other is not None and not is_zero_constant(op.other):
+    if fills_masked_lanes(op):
         return True
     if use_count(op) != 1:
         return True
@@ -532,7 +538,7 @@ def load_requires_additional_buffer(op: Operation, ring_encoding: Attribute | No
 
     if not must_load_to_registers(op):
         return feeds_wgmma(users(op)[0])
-    if isinstance(op, tt.LoadOp) and op.other is not None and not is_zero_constant(op.other):
+    if fills_masked_lanes(op):
         return False  # read through a select: its allocs copy registers
     return any(isinstance(user, ttg.LocalAllocOp) and user.result.type.encoding == ring_encoding and feeds_wgmma(user)
                for user in users(op))
@@ -573,7 +579,7 @@ def create_async_copy(for_op: scf.ForOp, load: tt.LoadOp, async_load: AsyncLoad,
     b.set_stage_cluster(_placement(schedule, first_use))
     wait = b.insert(ttg.AsyncWaitOp([commit.asyncToken], num=0))
     view_load = single_buffer_view(b, async_load.alloc, group.extract_index)
-    if load.other is None or is_zero_constant(load.other):
+    if not fills_masked_lanes(load):
         replace_uses_with_local_load(b, load.result, view_load, wait.retToken)
     elif load.result.uses:
         shared_load = b.insert(ttg.LocalLoadOp(view_load, wait.retToken, result_type=load.result.type))
@@ -1050,7 +1056,7 @@ def create_tma_descriptor(b: StageBuilder, pointer: SSAValue, make: tt.MakeTenso
     except ValueError as exc:
         raise Unsupported(str(exc)) from None
     if encoding.fp4_padded:
-        block[0 if encoding.transposed else -1] *= 2
+        block[contiguous_dim(encoding, len(block))] *= 2
     contig = block[-1]
     if encoding.fp4_padded and contig != 128:
         raise Unsupported("FP4 padded loads require 128 elements or more in the last dim")

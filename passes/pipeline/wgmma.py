@@ -207,7 +207,7 @@ def insert_wait(after: Operation | None, block: Block, location, count: int,
 # ------------------------------------------------------------------ asyncLaunchDots
 
 
-def _operand_is_multi_buffered(operand: SSAValue, loop: scf.ForOp) -> bool:
+def operand_is_multi_buffered(operand: SSAValue, loop: scf.ForOp) -> bool:
     """A shared-memory operand defined outside the loop or taken from a multi-buffered
     allocation (`ttg.memdesc_index`), through layout conversions and memdesc views."""
     if isinstance(operand.type, TensorType):
@@ -228,11 +228,18 @@ def dot_can_be_properly_async(dot: ttng.WarpGroupDotOp, loop: scf.ForOp) -> int 
     """The index of the iter arg carrying `dot`'s result when the dot may stay in flight
     across iterations, else None (Triton's `dotCanBeProperlyAsync`)."""
     # Rule 1: shared-memory operands are multi-buffered.
-    if not _operand_is_multi_buffered(dot.a, loop) or not _operand_is_multi_buffered(dot.b, loop):
+    if not operand_is_multi_buffered(dot.a, loop) or not operand_is_multi_buffered(dot.b, loop):
         return None
+    return carried_accumulator_index(dot, dot.d, loop)
+
+
+def carried_accumulator_index(dot: ttng.WarpGroupDotOp, result: SSAValue, loop: scf.ForOp) -> int | None:
+    """Rules 2-3 of `dot_can_be_properly_async` for `result`, the value that stands for
+    `dot`'s result in the loop (the result itself, or a wait's forwarding of it): the index of
+    the iter arg carrying it, where only the loop's next wgmmas read it."""
     # Rule 2: no unconditional use in the loop but the yield (through no-ops).
     iter_arg_index: int | None = None
-    queue = [(use.operation, use.index) for use in dot.d.uses]
+    queue = [(use.operation, use.index) for use in result.uses]
     while queue:
         user, index = queue.pop()
         if user.parent_op() is loop:

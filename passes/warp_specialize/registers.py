@@ -49,8 +49,8 @@ from ttpipe.dialects.props import i32_array
 from ttpipe.passes.common.hardware import (
     REGISTERS_PER_SM,
     THREADS_PER_WARPGROUP,
-    WARPS_PER_WARPGROUP,
     setmaxnreg_floor,
+    warpgroups,
 )
 from ttpipe.passes.common.target import num_warps
 
@@ -62,10 +62,6 @@ takes 24 to 256 in steps of 8; 40 leaves room for the loop's scalars without spi
 
 def _holds_tensors(region: Region) -> bool:
     return any(isinstance(result.type, TensorType) for op in region.walk() for result in op.results)
-
-
-def _warpgroups(warps: int) -> int:
-    return -(-warps // WARPS_PER_WARPGROUP)
 
 
 def consumer_registers(consumer_warpgroups: int, producer_warpgroups: int) -> int:
@@ -81,8 +77,8 @@ def requested_registers(ws: ttg.WarpSpecializeOp) -> list[int]:
     warps = ws.partitionNumWarps.get_values()
     # AllocateWarpGroups lays the partitions out biggest first from warp `ttg.num-warps` on:
     # the consumers' whole warpgroups, then the tensor-free partitions' warps packed together.
-    producer_warpgroups = _warpgroups(sum(n for n, consumer in zip(warps, consumers) if not consumer))
-    consumer_warpgroups = _warpgroups(num_warps(ws)) + sum(_warpgroups(n) for n, consumer in zip(warps, consumers)
+    producer_warpgroups = warpgroups(sum(n for n, consumer in zip(warps, consumers) if not consumer))
+    consumer_warpgroups = warpgroups(num_warps(ws)) + sum(warpgroups(n) for n, consumer in zip(warps, consumers)
                                                            if consumer)
     consumer = consumer_registers(consumer_warpgroups, producer_warpgroups)
     return [consumer if holds else TMA_PRODUCER_REGISTERS for holds in consumers]

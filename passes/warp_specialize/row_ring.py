@@ -207,9 +207,10 @@ from ttpipe.passes.common.hardware import (
     TMA_GLOBAL_ALIGN_BYTES,
     TMA_MAX_COORDINATE_EXTENT,
     MAX_WARPS_PER_CTA,
+    WARPS_PER_WARPGROUP,
     fills_warpgroups,
     is_hopper,
-    warp_specialized_warps,
+    warpgroups,
 )
 from ttpipe.passes.common.ir import ceil_trip_count, iteration_index, replace_load
 from ttpipe.passes.common.launch_condition import Bound, TripsBetween, set_launch_condition
@@ -245,13 +246,14 @@ COORDINATE_MARGIN = 1 << 20
 """Elements the 1-D view of the rows keeps below `TMA_MAX_COORDINATE_EXTENT`."""
 
 SLOT_BYTES = 16 * 1024
+"""A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
+(each wait, release and barrier comes once a slot, not once a chunk)."""
+
 MAX_CHUNKS_PER_SLOT = 16
 """The most chunks a slot takes: step 7 unrolls each consumer loop by a slot's chunks (at
 least), and chunks of a few hundred bytes made loops of 64 copies whose compile, through
 ttpipe's Python passes and its async check, ran past minutes. The bench's chunks (2-8 KB)
 take 2-8."""
-"""A slot's bytes at least: as many chunks as fill them share one full and one empty mbarrier
-(each wait, release and barrier comes once a slot, not once a chunk)."""
 
 RING_MIN_ROW_BYTES = 48 * 1024
 """Rows shorter than this run faster through the default pipeline's many CTAs per SM (step 8),
@@ -270,7 +272,8 @@ ahead; twelfth session: 0.85 / 0.87 / 0.74 against 0.81 / 0.84 / 0.68 at 64 byte
 layer norm in three loops 0.85 / 0.86 / 0.75 against 0.82 / 0.84 / 0.69, RMS norm 0.90 /
 0.93 / 0.93 against 0.89 / 0.93 / 0.94 (its w 8 ahead either way)."""
 
-CONSUMERS = ("auto", "1", "2")
+MAX_CONSUMERS = 2
+CONSUMERS = ("auto", *(str(count) for count in range(1, MAX_CONSUMERS + 1)))
 """The `consumers` option's choices (step 5)."""
 
 REMARK = "row ring not built: "
@@ -533,9 +536,8 @@ def row_program(func: tt.FuncOp, analysis: TileAccessAnalysis) -> RowProgram | N
 
 def most_consumers(func: tt.FuncOp) -> int:
     """The most consumers (of the kernel's warps each) that, with the producer, fit one CTA."""
-    warps = num_warps(func)
-    return max((count for count in range(1, 3)
-                if warp_specialized_warps([warps] * count + [PRODUCER_NUM_WARPS]) <= MAX_WARPS_PER_CTA), default=0)
+    fitting = (MAX_WARPS_PER_CTA // WARPS_PER_WARPGROUP - warpgroups(PRODUCER_NUM_WARPS)) // warpgroups(num_warps(func))
+    return min(fitting, MAX_CONSUMERS)
 
 
 def _rewritten_later(loops: list[scf.ForOp], loop: scf.ForOp, load: RowAccess,
@@ -887,8 +889,9 @@ def build(program: RowProgram, descriptors: DescriptorBuilder, sms: int, consume
     descs, past_ends = [], []
     for load, encoding in zip(program.loads, encodings):
         base = rb.insert(tt.AddPtrOp(load.base, scalars.value(load.offset))).result
-        extent = rb.insert(arith.TruncIOp(scalars.elements(load), result_type=i32)).out
-        past_ends.append(aligned_past_end(rb, scalars.elements(load), load.element_bytes))
+        elements = scalars.elements(load)
+        extent = rb.insert(arith.TruncIOp(elements, result_type=i32)).out
+        past_ends.append(aligned_past_end(rb, elements, load.element_bytes))
         box = load.access.box_type
         block_type = TensorType(box.element_type, box.get_shape(), encoding)
         descs.append(rb.insert(tt.MakeTensorDescOp(base, [extent], [rb.constant(1, i64)],

@@ -47,8 +47,6 @@ from sm90a import run_cases, why_not
 
 from ttpipe.bench.harness import warp_specialized
 
-ROW_KERNELS = ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers", "softmax_online",
-               "softmax_three_pass", "row_sum", "l2_normalize_counted", "rmsnorm_residual_looped", "fused_add_rmsnorm")
 ROW_SIZES = ((3, 1000, 256, 4), (5, 33000, 1024, 8), (4, 100, 256, 4), (2, 1, 256, 4), (1, 5000, 1024, 4),
              (7, 4096, 1024, 4), (2, 20000, 2048, 8))
 """(rows, N, BLOCK, num_warps) of the row kernels."""
@@ -60,7 +58,9 @@ SIDES = ("ttpipe", "triton")
 PADDED_SIZES = ((5, 33001, 1024, 8), (3, 1001, 256, 4), (2, 7, 256, 4))
 """(rows, N, BLOCK, num_warps) of the rows at a padded stride: N no multiple of 16 (the row
 of 33001 through the ring)."""
-ROW_GROUPS = {"norm_rows": ROW_KERNELS[:4], "softmax_rows": ROW_KERNELS[4:8], "residual_rows": ROW_KERNELS[8:]}
+ROW_GROUPS = {"norm_rows": ("layernorm_looped", "layernorm_three_pass", "rmsnorm_looped", "rmsnorm_block_pointers"),
+              "softmax_rows": ("softmax_online", "softmax_three_pass", "row_sum", "l2_normalize_counted"),
+              "residual_rows": ("rmsnorm_residual_looped", "fused_add_rmsnorm")}
 """The row kernels in groups whose compiles (5-15 s each through the plug-in) fit one call."""
 CASE_GROUPS = {
     **{group: [(kernel, side, dtype, *size) for kernel in kernels

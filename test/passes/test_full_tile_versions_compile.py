@@ -4,12 +4,9 @@ size that is no multiple of 16, get 16-byte accesses for their full blocks, and 
 masked one-element accesses for the last block."""
 
 import pytest
-import triton
+from plugin_compile import compile_sm90a
 from ptx_accesses import global_accesses
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
 
-import ttpipe.triton
 from ttpipe.bench import kernels
 
 POINTWISE = {"x_ptr": "*bf16", "y_ptr": "*bf16", "scale": "fp32", "bias": "fp32", "n": "i32", "BLOCK": "constexpr"}
@@ -18,12 +15,7 @@ ROW_SUM = {"x_ptr": "*bf16", "y_ptr": "*fp32", "stride": "i32", "N": "i32", "BLO
 
 def ptx(kernel, signature: dict[str, str], aligned: tuple[str, ...], pipeline: str) -> str:
     """The kernel's PTX through `pipeline`, the `aligned` arguments specialized as multiples of 16."""
-    names = list(signature)
-    attrs = {(names.index(name), ): [["tt.divisibility", 16]] for name in aligned}
-    with ttpipe.triton.installed(pipeline):
-        compiled = triton.compile(ASTSource(kernel, signature, {"BLOCK": 2048}, attrs),
-                                  target=GPUTarget("cuda", 90, 32), options={"num_warps": 8})
-    return compiled.asm["ptx"]
+    return compile_sm90a(kernel, signature, {"BLOCK": 2048}, {"num_warps": 8}, pipeline, aligned).asm["ptx"]
 
 
 @pytest.mark.parametrize("kernel", [kernels.pointwise, kernels.pointwise_persistent], ids=lambda k: k.__name__)

@@ -8,21 +8,16 @@ copy has two slots, so the loop waits for all wgmma groups but the last
 import re
 from collections import Counter
 
-import triton
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
+from plugin_compile import compile_sm90a
 
-import ttpipe.triton
 from ttpipe.bench.cases import CASES
 
 
 def ptx(pipeline: str) -> str:
     """The tf32 GEMM's PTX through `pipeline`."""
     case = CASES["gemm-tf32-b-kn-4096"]
-    with ttpipe.triton.installed(pipeline):
-        compiled = triton.compile(ASTSource(case.kernel, case.full_signature(), case.constexprs, case.attrs()),
-                                  target=GPUTarget("cuda", 90, 32), options=case.options)
-    return compiled.asm["ptx"]
+    return compile_sm90a(case.kernel, case.full_signature(), case.constexprs, case.options, pipeline,
+                         case.aligned).asm["ptx"]
 
 
 def shared_stores(text: str) -> Counter:

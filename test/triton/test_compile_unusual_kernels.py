@@ -21,10 +21,7 @@ import re
 import pytest
 import triton
 import triton.language as tl
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
-
-import ttpipe.triton
+from plugin_compile import compile_sm90a
 
 
 @triton.jit
@@ -96,28 +93,17 @@ NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "
              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 
 
-def compile_through(pipeline: str | None, kernel, signature: dict[str, str], constexprs: dict, num_warps: int):
-    """The kernel compiled for sm_90a through the plug-in (`pipeline`, None: its default), the
-    pointers and sizes specialized as multiples of 16 as the JIT sees them."""
-    names = list(signature)
-    attrs = {(names.index(name), ): [["tt.divisibility", 16]] for name, kind in signature.items()
-             if kind.startswith("*") or kind == "i32"}
-    with ttpipe.triton.installed(pipeline):
-        return triton.compile(ASTSource(kernel, signature, constexprs, attrs), target=GPUTarget("cuda", 90, 32),
-                              options={"num_warps": num_warps, "num_stages": 3})
-
-
 @pytest.mark.parametrize("num_warps", [4, 8])
 def test_a_gemm_returning_early_compiles(triton_cache, num_warps):
-    compiled = compile_through(None, gemm_with_early_exit, GEMM, {"BM": 128, "BN": 128, "BK": 64}, num_warps)
+    compiled = compile_sm90a(gemm_with_early_exit, GEMM, {"BM": 128, "BN": 128, "BK": 64}, {"num_warps": num_warps})
     assert "warp_group_dot" in compiled.asm["ttgir"]
 
 
 @pytest.mark.parametrize("num_warps,early_exit,cache_hints", [(1, False, False), (2, False, False), (4, True, False),
                                                               (8, False, True)])
 def test_row_loops_compile(triton_cache, num_warps, early_exit, cache_hints):
-    compiled = compile_through(None, scaled_rows, ROWS, {"BLOCK": 1024, "EARLY_EXIT": early_exit,
-                                                         "CACHE_HINTS": cache_hints}, num_warps)
+    compiled = compile_sm90a(scaled_rows, ROWS, {"BLOCK": 1024, "EARLY_EXIT": early_exit, "CACHE_HINTS": cache_hints},
+                             {"num_warps": num_warps})
     if cache_hints:  # the user's cache operators stand, with no eviction priority beside them
         assert "ld.global.cg" in compiled.asm["ptx"] and "evict_first" not in compiled.asm["ptx"]
 
@@ -125,8 +111,8 @@ def test_row_loops_compile(triton_cache, num_warps, early_exit, cache_hints):
 @pytest.mark.parametrize("num_warps,threads", [(16, 640), (32, None)])
 def test_the_row_ring_keeps_within_1024_threads(triton_cache, num_warps, threads):
     # an exponent in a loop: the cost model asks for two consumers, which do not fit at 16 warps
-    compiled = compile_through(None, scaled_rows, ROWS, {"BLOCK": 4096, "EARLY_EXIT": False, "CACHE_HINTS": False,
-                                                          "EXP": True}, num_warps)
+    compiled = compile_sm90a(scaled_rows, ROWS, {"BLOCK": 4096, "EARLY_EXIT": False, "CACHE_HINTS": False,
+                                                        "EXP": True}, {"num_warps": num_warps})
     ring = "ttg.warp_specialize" in compiled.asm["ttgir"]
     assert ring == (threads is not None)
     if ring:  # one consumer of 16 warps and the producer's warpgroup
@@ -134,21 +120,22 @@ def test_the_row_ring_keeps_within_1024_threads(triton_cache, num_warps, threads
 
 
 def test_row_loops_over_an_i64_length_compile(triton_cache):
-    compile_through(None, scaled_rows, {**ROWS, "N": "i64"}, {"BLOCK": 1024, "EARLY_EXIT": False, "CACHE_HINTS": False},
-                    8)
+    compile_sm90a(scaled_rows, {**ROWS, "N": "i64"}, {"BLOCK": 1024, "EARLY_EXIT": False, "CACHE_HINTS": False},
+                  {"num_warps": 8})
 
 
 @pytest.mark.parametrize("block,ring", [(2048, True), (128, False)])
 def test_rows_from_an_offset_take_the_ring_in_chunks_of_1_kb_or_more(triton_cache, block, ring):
-    compiled = compile_through(None, scaled_rows, ROWS, {"BLOCK": block, "EARLY_EXIT": False, "CACHE_HINTS": False}, 8)
+    compiled = compile_sm90a(scaled_rows, ROWS, {"BLOCK": block, "EARLY_EXIT": False, "CACHE_HINTS": False},
+                             {"num_warps": 8})
     assert ("ttg.warp_specialize" in compiled.asm["ttgir"]) == ring
 
 
 def test_a_ring_read_by_a_wgmma_in_flight_and_in_registers_has_a_slot_for_each(triton_cache):
     constexprs = {"BM": 128, "BN": 128, "BK": 64}
-    ttgir = compile_through(None, rms_norm_gemm, NORM_GEMM, constexprs, 8).asm["ttgir"]
-    as_triton = compile_through("ttgir-sm90{impl=triton verify-async=false}", rms_norm_gemm, NORM_GEMM, constexprs,
-                                8).asm["ttgir"]
+    ttgir = compile_sm90a(rms_norm_gemm, NORM_GEMM, constexprs, {"num_warps": 8}).asm["ttgir"]
+    as_triton = compile_sm90a(rms_norm_gemm, NORM_GEMM, constexprs, {"num_warps": 8},
+                              "ttgir-sm90{impl=triton verify-async=false}").asm["ttgir"]
 
     def a_ring(text: str) -> str:
         return re.search(r"ttg\.local_alloc : \(\) -> !ttg\.memdesc<(\d+)x128x64xbf16", text).group(1)

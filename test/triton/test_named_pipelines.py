@@ -6,6 +6,7 @@ import json
 import pathlib
 
 import pytest
+from pipeline_parity import ADDITIONS_OFF
 from triton._C.libtriton import ir
 from triton.backends.compiler import GPUTarget
 from triton.backends.nvidia.compiler import CUDABackend
@@ -97,17 +98,10 @@ def _steps(pipeline: str) -> list[str]:
     return [invocation.describe() for invocation in spec.parse(pipeline)]
 
 
-PARITY = {"ttgir-sm80": "full-tile-versions=false transposing-copies=false ",
-          "ttgir-sm90": "warp-specialize=false tile-order=false row-ring=false l2-eviction=false reverse-rereads=false "
-                        "stream-loops=false merge-reductions=false full-tile-versions=false transposing-copies=false ",
-          "ttgir-sm100": "tile-order=false full-tile-versions=false transposing-copies=false "}
-"""What turns ttpipe's own additions off: the pipeline is then make_ttgir's, pass for pass."""
-
-
 @pytest.mark.parametrize("name", CAPABILITIES)
 def test_impl_ttpipe_replaces_exactly_the_registered_passes(name):
     registered = {cpp: python for cpp, python in pipelines.PYTHON_REPLACEMENTS.items() if python in all_passes()}
-    default, triton = spec.parse(f"{name}{{{PARITY[name]}}}"), spec.parse(f"{name}{{impl=triton}}")
+    default, triton = spec.parse(f"{name}{{{ADDITIONS_OFF[name]}}}"), spec.parse(f"{name}{{impl=triton}}")
     assert len(default) == len(triton)
     for ours, theirs in zip(default, triton):
         assert ours.info.name == registered.get(theirs.info.name, theirs.info.name)
@@ -188,7 +182,7 @@ def _python_pass(name: str, *options: PassOption) -> None:
 
 
 def test_impl_ttpipe_runs_the_registered_python_passes(no_python_passes):
-    parity = PARITY["ttgir-sm90"]
+    parity = ADDITIONS_OFF["ttgir-sm90"]
     assert _steps(f"ttgir-sm90{{{parity}}}") == _steps("ttgir-sm90{impl=triton}")
     _python_pass("ttpipe-accelerate-matmul")
     _python_pass("ttpipe-pipeline", PassOption("num-stages", int, 3))
@@ -200,6 +194,6 @@ def test_impl_ttpipe_runs_the_registered_python_passes(no_python_passes):
 
 def test_a_python_pass_lacking_a_needed_option_is_an_error(no_python_passes):
     _python_pass("ttpipe-assign-latencies")
-    spec.parse(f"ttgir-sm90{{{PARITY['ttgir-sm90']}}}")  # num-stages=3 is the C++ pass's default: nothing lost
+    spec.parse(f"ttgir-sm90{{{ADDITIONS_OFF['ttgir-sm90']}}}")  # num-stages=3 is the C++ pass's default: nothing lost
     with pytest.raises(spec.PipelineError, match="pass 'ttpipe-assign-latencies' has no option 'num-stages'"):
-        spec.parse(f"ttgir-sm90{{{PARITY['ttgir-sm90']}num-stages=4}}")
+        spec.parse(f"ttgir-sm90{{{ADDITIONS_OFF['ttgir-sm90']}num-stages=4}}")

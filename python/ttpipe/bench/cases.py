@@ -7,6 +7,7 @@ one launch (torch is imported only there).
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple
@@ -128,14 +129,28 @@ def _descriptor(tensor, block):
     return TensorDescriptor.from_tensor(tensor, list(block))
 
 
+@contextlib.contextmanager
+def _tf32(torch, allowed: bool):
+    """torch's float32 matmuls on tf32 tensor cores (`allowed`) or in true float32, inside."""
+    before = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = allowed
+    try:
+        yield
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = before
+
+
 def _float32_matmul(torch, a, b_t):
     """a @ b_t.T in true float32 (no TF32)."""
-    allowed = torch.backends.cuda.matmul.allow_tf32
-    torch.backends.cuda.matmul.allow_tf32 = False
-    try:
+    with _tf32(torch, False):
         return a.float() @ b_t.float().transpose(-1, -2)
-    finally:
-        torch.backends.cuda.matmul.allow_tf32 = allowed
+
+
+def _scaled_mm(torch, a, b_column_major, one):
+    """cuBLASLt's e4m3 GEMM (`torch._scaled_mm`, unit scales `one`, bf16 out) of B given
+    column-major, the layout it takes."""
+    result = torch._scaled_mm(a, b_column_major, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+    return result[0] if isinstance(result, tuple) else result
 
 
 def _gemm(name: str, size: int, dtype: str, block_k: int, tolerance: float,
@@ -591,9 +606,8 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
         a, b = a.to(torch.float8_e4m3fn), b.to(torch.float8_e4m3fn)
         one = torch.ones((), device=device)
 
-        def baseline():  # cuBLASLt; B.T of a K-major B is the column-major operand it wants
-            result = torch._scaled_mm(a, b.T, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
-            return result[0] if isinstance(result, tuple) else result
+        def baseline():  # B.T of a K-major B is the column-major operand cuBLASLt takes
+            return _scaled_mm(torch, a, b.T, one)
     else:
         torch_dtype = {"bf16": torch.bfloat16, "fp16": torch.float16}[dtype]
         a, b = a.to(torch_dtype), b.to(torch_dtype)
@@ -775,18 +789,13 @@ def _b_row_major_gemm(dtype_name: str, size: int) -> Case:
             c = torch.empty(m, n, device=device, dtype=torch.bfloat16)
 
             def baseline():
-                result = torch._scaled_mm(a, b_column_major, scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
-                return result[0] if isinstance(result, tuple) else result
+                return _scaled_mm(torch, a, b_column_major, one)
         else:
             c = torch.empty(m, n, device=device)
 
             def baseline():
-                allowed = torch.backends.cuda.matmul.allow_tf32
-                torch.backends.cuda.matmul.allow_tf32 = True
-                try:
+                with _tf32(torch, True):
                     return torch.matmul(a, b)
-                finally:
-                    torch.backends.cuda.matmul.allow_tf32 = allowed
 
         args = (_descriptor(a, (block_m, block_k)), _descriptor(b, (block_k, block_n)), _descriptor(c, (block_m, block_n)),
                 m, n, k)

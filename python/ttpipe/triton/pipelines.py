@@ -172,8 +172,7 @@ ON_FINAL_TTGIR = {
 the async check); `GENERATIONS` says on which targets."""
 
 GENERATIONS = {**dict.fromkeys(BEFORE_LOOP_FUSION, (9, 10)), **dict.fromkeys(BEFORE_PIPELINER, (9,)),
-               "merge-reductions": (9,), "full-tile-versions": (8, 9, 10),
-               "transposing-copies": (8, 9, 10)}
+               "merge-reductions": (9,), **dict.fromkeys(("full-tile-versions", "transposing-copies"), (8, 9, 10))}
 """Option of ttpipe's own passes -> the GPU generations (capability // 10) whose pipeline
 adds its pass under impl=ttpipe."""
 
