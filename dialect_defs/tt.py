@@ -877,6 +877,10 @@ class GetProgramIdOp(TTOp):
     SYNTAX: ClassVar = "$axis attr-dict `:` type($result)"
     ATTR_SYNTAX: ClassVar = {"axis": ProgramIDDim}
 
+    def __init__(self, axis: int | IntegerAttr):
+        """The program's coordinate in the launch grid along `axis` (0, 1, 2: x, y, z)."""
+        super().__init__(result_types=[i32], properties={"axis": int_prop(axis)})
+
 
 @irdl_op_definition
 class GetNumProgramsOp(TTOp):

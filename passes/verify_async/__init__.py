@@ -39,7 +39,7 @@ order that the protocol establishes; then:
 
 What the IR leaves open comes from instances. First every integer argument 0, 1, 100 and
 300 (trip counts of 0, 1, fewer than the stages, and a few turns of a ring), program id 0
-of 100 programs, each under three schedules: lazy (asynchronous completions delivered only
+of 100 programs (along x; along y and z one: `cta.Instance`), each under three schedules: lazy (asynchronous completions delivered only
 when no thread can move, so an early read sees the write still in flight), in partition
 order and in reverse, and eager (each completion delivered at once). Then, while a loop
 that runs protocol ops has not turned its rings (depth + 1 trips in one go: a persistent

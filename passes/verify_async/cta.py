@@ -35,8 +35,10 @@ from ttpipe.passes.verify_async.violations import Violation, Violations
 @dataclass(frozen=True)
 class Instance:
     """What a run gives what the IR does not fix besides the arguments: the program count
-    and this program's id (along every axis), the trips of a loop with unknown bounds and
-    the side of an unknown branch."""
+    and this program's id along x (along y and z one program, id 0: a grid's other axes,
+    such as a batch or a head, repeat what x does, and a persistent loop over the tiles of
+    a 3-D grid of `num_programs` along each axis ran num_programs^3 tiles), the trips of a
+    loop with unknown bounds and the side of an unknown branch."""
 
     num_programs: int = 100
     program_id: int = 0

@@ -273,9 +273,9 @@ class Interpreter:
         if (reason := unmodelled(op)) is not None:
             raise Unsupported(op, reason)
         if isinstance(op, tt.GetProgramIdOp):
-            return [self.cta.instance.program_id]
+            return [self.cta.instance.program_id if op.axis.value.data == 0 else 0]
         if isinstance(op, tt.GetNumProgramsOp):
-            return [self.cta.instance.num_programs]
+            return [self.cta.instance.num_programs if op.axis.value.data == 0 else 1]
         if name == "arith.select":
             return [self.selected(op)]
         return unknown_results(op)

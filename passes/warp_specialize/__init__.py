@@ -25,5 +25,8 @@ warpgroups each on its rows, the softmax under the next wgmmas). `row_split.py`:
 function's tensors split by rows over the consumer warpgroups. `loop_copies.py`: the
 partitions' copies of a loop and the producer's TMA loads (phase 2's steps 3-4, shared).
 
+`persistent_programs.py`: with `programs=P`, a GEMM of a program a tile made persistent (the
+first P programs walk the grid's tiles) before phase 1 takes it, as the nest it knows.
+
 `warp_specialize.py` (`ttpipe-warp-specialize`) runs the three in order.
 """

@@ -70,7 +70,7 @@ class KeepNest(WarpSpecializeOptions, ModulePass):
     name = "ttpipe-ws-keep-nest"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        partitioner = PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue)
+        partitioner = PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue, self.programs)
         for func in [f for f in op.ops if isinstance(f, tt.FuncOp)]:
             for position, loop in enumerate(function_loops(func)):
                 if not marked_nest(loop):

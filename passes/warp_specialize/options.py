@@ -18,6 +18,13 @@ EPILOGUES = ("inline", "partition")
 EPILOGUE_HELP = ("persistent kernels' TMA-store epilogue: inline (in the consumer warpgroups) or partition "
                  "(handed tile by tile to a one-warp partition, epilogue_partition.py)")
 
+PROGRAMS_HELP = ("a program-per-tile GEMM made persistent, its tiles walked by this many programs (the GPU's SMs; "
+                 "persistent_programs.py); 0 keeps one program a tile")
+
+
+def check_programs(value: int) -> str | None:
+    return None if value >= 0 else "must not be negative"
+
 
 def one_of(choices: Sequence[str]) -> Callable[[str], str | None]:
     """An option check: None for one of `choices`, else what is wrong."""
@@ -37,3 +44,4 @@ class WarpSpecializeOptions:
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
     consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
     epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
+    programs: int = field(default=0, metadata={"help": PROGRAMS_HELP, "check": check_programs})

@@ -6,7 +6,12 @@ holding a `ttng.warp_group_dot` (`mode=auto`, where for a loop the user did not 
 cost model `unprofitable` also has to find it worth it), on a copy of its function that
 replaces the function only when the loop is specialized (a refused loop stays exactly as
 it was):
-  0. Prepare the copy: the K loop's pointer loads become TMA loads of descriptors the
+  0. Prepare the copy: with `programs` set, a lone K loop that is not attention-shaped is
+     first tried with its kernel made persistent over that many programs
+     (`persistent_programs.py`: the function's body in a tile loop over the grid), and taken
+     as the persistent nest below; where that is refused (the reason as a remark `tiles kept
+     one a program: <reason>`) the loop is tried as written. Then the K loop's pointer
+     loads become TMA loads of descriptors the
      kernel makes (`pointer_loads.tma_plan`, `pointer_loads_to_tma.convert`; a load that
      is no TMA box, or whose in-bounds guard the kernel is not shown to discard, refuses
      the loop); in a persistent kernel, the tile loop's integer inductions are read in
@@ -119,7 +124,7 @@ from ttpipe.passes.pipeline.lower_loops import (
 from ttpipe.passes.pipeline.pipelining_utility import is_defined_outside_loop, num_stages_or_default
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, WARP_SPECIALIZE, body_ops, int_attr
 from ttpipe.passes.pointer_loads_to_tma import DescriptorBuilder, convert
-from ttpipe.passes.warp_specialize import attention, epilogue_partition, pingpong
+from ttpipe.passes.warp_specialize import attention, epilogue_partition, persistent_programs, pingpong
 from ttpipe.passes.warp_specialize.options import WarpSpecializeOptions
 from ttpipe.passes.warp_specialize.cooperative import Refused, consumer_warpgroups, plan, splat_constant
 from ttpipe.passes.warp_specialize.pointer_loads import query_plan, tma_plan
@@ -593,24 +598,46 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
                     if tile in tried:
                         continue  # the other loop of a nest already tried
                     tried.add(tile)
+                if self.takes_programs(loop):
+                    specialized, refused = self.specialize(func, position, persistent=True)
+                    if refused is None:
+                        func, loops = specialized, function_loops(specialized)
+                        continue
+                    emit_remark(loop, persistent_programs.REMARK + str(refused))
                 specialized, refused = self.specialize(func, position)
                 if refused is not None:
                     emit_remark(loop, REMARK + str(refused))
                 if specialized is not func:
                     func, loops = specialized, function_loops(specialized)
 
-    def specialize(self, func: tt.FuncOp, position: int, keep: bool = True) -> tuple[tt.FuncOp, Refused | None]:
+    def takes_programs(self, loop: scf.ForOp) -> bool:
+        """Whether phase 1 first tries `loop` with its programs made persistent: a lone K
+        loop (no persistent nest, not attention-shaped: persistent attention programs
+        measured slower, docs/measurements.md, ninth session) with `programs` set."""
+        return self.programs > 0 and persistent_loops(loop) is None and not attention.is_attention_shaped(loop)
+
+    def specialize(self, func: tt.FuncOp, position: int, keep: bool = True,
+                   persistent: bool = False) -> tuple[tt.FuncOp, Refused | None]:
         """Steps 1-4 for the loop at `position` of `func`, on a copy of `func` that replaces
         it only if the loop is specialized and `keep` (a refused loop stays exactly as it
         was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy
-        first: the K loop's pointer loads rewritten as TMA loads (`pointer_loads.py`); in a
-        persistent kernel, the tile loop's carried inductions in closed form
-        (`closed_form_inductions`: an epilogue tile counter) and the epilogue values
-        computed ahead of the K loop moved after it (`sink_below`). Returns the function now
-        in place and the refusal, if any."""
+        first: with `persistent`, the program-per-tile kernel made persistent over
+        `programs` programs (`persistent_programs.py`; the tile loop it builds holds every
+        loop, so the K loop moves one place down the walk); the K loop's pointer loads
+        rewritten as TMA loads (`pointer_loads.py`); in a persistent kernel, the tile loop's
+        carried inductions in closed form (`closed_form_inductions`: an epilogue tile
+        counter) and the epilogue values computed ahead of the K loop moved after it
+        (`sink_below`). Returns the function now in place and the refusal, if any."""
 
         def specialize(copy: tt.FuncOp) -> None:
-            copy_loop = function_loops(copy)[position]
+            at = position
+            if persistent:
+                why = persistent_programs.refusal(copy, function_loops(copy)[position])
+                if why is not None:
+                    raise Refused(why)
+                persistent_programs.make_persistent(copy, self.programs)
+                at = position + 1
+            copy_loop = function_loops(copy)[at]
             check_target(copy.get_toplevel_object(), copy_loop)
             nest = persistent_loops(copy_loop)
             k_loop = copy_loop if nest is None else nest[1]
@@ -622,11 +649,11 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
                 if queries:
                     plan += query_plan(loops, analysis)
                 convert(DescriptorBuilder(copy, analysis), plan, restage=True)
-            nest = persistent_loops(function_loops(copy)[position])
+            nest = persistent_loops(function_loops(copy)[at])
             if nest is not None:
                 closed_form_inductions(nest[0])
                 sink_below(nest[1])
-            self._partition(function_loops(copy)[position])
+            self._partition(function_loops(copy)[at])
 
         return rewrite_on_copy(func, specialize, keep)
 

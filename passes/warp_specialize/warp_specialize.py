@@ -53,6 +53,11 @@ class WarpSpecialize(WarpSpecializeOptions, ModulePass):
     steps 9-10; with `num_warps=8` the TMA-store staging tile gets a full/empty mbarrier pair
     whose phase the consumer tile loops carry).
 
+    With `programs=P` (the named pipelines pass their `sms`), a GEMM of a program a tile is
+    made persistent first: its body in a tile loop over the grid's tiles, the first P
+    programs walking them (`persistent_programs.py`), then specialized as the persistent
+    kernel it now is; where programs may talk through memory it stays as written.
+
     A persistent kernel of `num_warps=4` whose tile's accumulators leave room for the
     epilogue (128x128 fp32: 128 registers of 232): two ping-pong consumer warpgroups, each
     on alternate tiles, their mainloops taking turns through two mbarriers so that one's
@@ -85,6 +90,6 @@ class WarpSpecialize(WarpSpecializeOptions, ModulePass):
     name = "ttpipe-warp-specialize"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue).apply(ctx, op)
+        PartitionLoops(self.mode, self.num_stages, self.consumers, self.epilogue, self.programs).apply(ctx, op)
         PartitionLoopsToWarpSpecialize().apply(ctx, op)
         AssignPartitionRegisters().apply(ctx, op)

@@ -104,8 +104,9 @@ def test_case_patterns():
     # 3 dtypes x (2 configs x (non-persistent, persistent) + the epilogue-partition variant),
     # the pointer-load GEMMs: 3 dtypes x 3 kernels, tutorial 09's: 2 dtypes x 2 configs x
     # (subtiled or not), and the row-major ones at 8192: 4 numbered, 2 on a grid, and three
-    # without ttpipe-tile-order
-    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 + 9 and all("-8192-" in name for name in names[:-1])
+    # without ttpipe-tile-order, and the four of a program a tile (bf16: 128x128 at 8 warps, and
+    # each configuration kept at one tile a program)
+    assert len(names) == 1 + 3 * 5 + 3 * 3 + 2 * 2 * 2 + 9 + 4 and all("-8192-" in name for name in names[:-1])
     assert harness.select_cases("gemm-ws-nothing-*") == ([], "gemm-ws-nothing-*")
     assert harness.select_cases(None)[0] == list(CASES)
 
@@ -128,12 +129,14 @@ def test_ws_cases_are_issue_10s_gemms():
     ws = {name: case for name, case in CASES.items()
           if name.startswith("gemm-ws-") and "-ptr-" not in name and "-tutorial09-" not in name
           and "-row-major-" not in name and "-grid-" not in name}
-    # persistent or not, two configs, three dtypes, two sizes; and the persistent 128x128w4
-    # kernel with its epilogue in its own warp, three dtypes, two sizes
-    assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2
+    # persistent or not, two configs, three dtypes, two sizes; the persistent 128x128w4 kernel
+    # with its epilogue in its own warp, three dtypes, two sizes; bf16 of a program a tile at
+    # 128x128w8, and each of the three configurations kept at one tile a program, two sizes
+    assert len(ws) == 2 * 2 * 3 * 2 + 3 * 2 + 2 + 3 * 2
     for name, case in ws.items():
         pipeline = "ttgir-sm90{warp-specialize=true" + (" warp-specialize-epilogue=partition" if
-                                                         name.endswith("-epilogue-partition") else "") + "}"
+                                                         name.endswith("-epilogue-partition") else "") + (
+            " warp-specialize-persistent=false" if name.endswith("-tile-a-program") else "") + "}"
         assert case.pipeline == pipeline and case.capabilities == (90, ), name
         assert case.constexprs["WARP_SPECIALIZE"] is True and case.sized_setup is not None, name
         labels = [label for label, _ in case.stock_variants]

@@ -97,6 +97,15 @@ CASES += [("pointers_row_major", warps, 128, bn, "bfloat16", m, n, k) for warps,
           for m, n, k in ((300, 336, 176), (1300, 608, 1008))]
 CASES += [("persistent", 4, 128, 128, dtype, 1300, 600, 120) for dtype in ("float16", "bfloat16")]
 CASES += [(store, 4, 128, 128, "bfloat16", 300, 1304, 120) for store in ("tma_store", "pointer_store")]
+CASES += [(kernel + variant, warps, 128, bn, dtype, m, n, k) for variant in ("_programs", "_tile_a_program")
+          for kernel in ("tma_store", "pointers_tutorial") for warps, bn in ((4, 128), (8, 256))
+          for dtype in ("float16", "bfloat16") for m, n, k in ((300, 336, 0), (300, 608, 176), (520, 608, 1008))]
+VARIANTS = ("_programs", "_tile_a_program")
+"""Kernels of a program a tile compiled with `sms=PERSISTENT_SMS` (made
+persistent over 3 programs: 9 to 25 tiles, 3 to 9 a program, the other programs running none;
+N and K multiples of 16 elements, as the pointer kernels' row strides must be for TMA),
+and with `warp-specialize-persistent=false` (kept at one tile a program). The plug-in's default makes
+every other such case persistent over 132 programs, one tile each at these sizes."""
 ROW_MAJOR_KERNELS = ("tma_store", "pointer_store", "pointers_row_major", "persistent", "persistent_one_consumer", "persistent_pointer_store",
                      "persistent_bias_relu", "persistent_epilogue_partition",
                      "persistent_one_consumer_epilogue_partition")
@@ -112,6 +121,10 @@ but `persistent_one_consumer`, compiled with `warp-specialize-consumers=cooperat
 PERSISTENT_EPILOGUES = {"persistent_pointer_store": 1, "persistent_bias_relu": 2}
 """The persistent kernel's EPILOGUE constexpr (0: TMA store)."""
 PIPELINES = {
+    **{kernel + "_programs": f"ttgir-sm90{{warp-specialize=true sms={PERSISTENT_SMS}}}"
+       for kernel in ("tma_store", "pointers_tutorial")},
+    **{kernel + "_tile_a_program": "ttgir-sm90{warp-specialize=true warp-specialize-persistent=false}"
+       for kernel in ("tma_store", "pointers_tutorial")},
     "persistent_one_consumer": "ttgir-sm90{warp-specialize=true warp-specialize-consumers=cooperative}",
     "persistent_epilogue_partition": "ttgir-sm90{warp-specialize=true warp-specialize-epilogue=partition}",
     "persistent_one_consumer_epilogue_partition":
@@ -301,8 +314,9 @@ def child() -> None:
 
     bk = 64
     for case in CASES:
-        store, warps, bm, bn, dtype_name, m, n, k = case
-        with ttpipe.triton.installed(PIPELINES.get(store, DEFAULT_PIPELINE)):
+        variant, warps, bm, bn, dtype_name, m, n, k = case
+        store = kernel_of(variant)
+        with ttpipe.triton.installed(PIPELINES.get(variant, DEFAULT_PIPELINE)):
             print(json.dumps({"started": case}), flush=True)
             dtype = getattr(torch, dtype_name)
             k_alloc = max(k, bk)  # K = 0: descriptors over one tile, the kernel told K = 0
@@ -371,22 +385,28 @@ def child() -> None:
                               "regrouped": "arith.minsi" in ttgir}), flush=True)
 
 
+def kernel_of(case_kernel: str) -> str:
+    """The kernel a case runs: its name without a `VARIANTS` suffix."""
+    for variant in VARIANTS:
+        case_kernel = case_kernel.removesuffix(variant)
+    return case_kernel
+
+
 def test_warp_specialized_tma_matmul():
     results = run_cases([sys.executable, __file__, "--child"])
     assert [r["case"] for r in results] == [list(case) for case in CASES]
-    # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong): consumer warpgroup 1 in
-    # a 4-warp partition, 4 + 4 + 4 (the producer's warpgroup) warps launched.
+    # num_warps=8 (cooperative) and persistent num_warps=4 (ping-pong; a program a tile is made
+    # persistent unless kept at one tile): consumer warpgroup 1 in a 4-warp partition, 4 + 4 + 4
+    # (the producer's warpgroup) warps launched.
     def two_consumers(case: list) -> bool:
-        return case[1] == 8 or case[0] in ("persistent", "persistent_pointer_store", "persistent_bias_relu", "batched",
-                                           "persistent_epilogue_partition", "device_descriptors",
-                                           "pointers_persistent", "tutorial09", "tutorial09_subtile")
+        return case[1] == 8 or not (case[0].startswith("persistent_one_consumer") or case[0].endswith("_tile_a_program"))
 
     # With an epilogue partition, its warp and the producer's share the third warpgroup.
     bad = [r for r in results if r["nan"] or not r["warp_specialized"] or not r["error"] < 1e-2
            or two_consumers(r["case"]) != (r["consumer_partitions"] == 1)
            or r["launch_warps"] != (12 if two_consumers(r["case"]) else 8)
            or r["one_warp_partitions"] != (2 if r["case"][0].endswith("epilogue_partition") else 1)
-           or (r["case"][0] in ROW_MAJOR_KERNELS and not r["regrouped"])]
+           or (kernel_of(r["case"][0]) in ROW_MAJOR_KERNELS and not r["regrouped"])]
     assert not bad, "\n".join(json.dumps(r) for r in bad)
 
 

@@ -6,7 +6,8 @@ Input: `test/lit/warp-specialize/Inputs/matmul_tma_ws.ttir`, the TTIR Triton 3.6
 non-persistent TMA matmul (128x128x64 fp16 tiles) with `tl.range(..., warp_specialize=True)`
 (stock Triton fails on it in nvgpu-warp-specialization, on the TMA store epilogue), at
 num_warps=4; and `matmul_tma_ws_coop.ttir`, the same kernel with 128x256x64 tiles at
-num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps; and
+num_warps=8: two cooperative consumer warpgroups and the producer, 12 warps (both kept at a
+program a tile, `warp-specialize-persistent=false`, where a test is about that loop); and
 `matmul_tma_ws_persistent.ttir`, `python/ttpipe/bench/kernels.py`'s persistent kernel
 (grid-stride tile loop marked, K loop inside, TMA store epilogue; 128x128x64 fp16, num_warps=4):
 with one consumer warpgroup (`warp-specialize-consumers=cooperative`): the producer's tile
@@ -32,11 +33,13 @@ TTIR = pathlib.Path(__file__).parents[1] / "lit" / "warp-specialize" / "Inputs" 
 COOPERATIVE_TTIR = TTIR.with_name("matmul_tma_ws_coop.ttir")
 PERSISTENT_TTIR = TTIR.with_name("matmul_tma_ws_persistent.ttir")
 PIPELINE = "ttgir-sm90{warp-specialize=true}"
+ONE_TILE_A_PROGRAM = "ttgir-sm90{warp-specialize=true warp-specialize-persistent=false}"
+"""The pipeline for the kernels of a program a tile kept so: phase 1's lone K loop."""
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return ttpipe_compile.compile_file(str(TTIR), "sm_90a", pipeline=PIPELINE)
+    return ttpipe_compile.compile_file(str(TTIR), "sm_90a", pipeline=ONE_TILE_A_PROGRAM)
 
 
 def test_final_ttgir_keeps_the_partitions(compiled):
@@ -82,18 +85,22 @@ def _unmarked(ttir: pathlib.Path) -> ttpipe_compile.SourceFile:
 
 def test_auto_mode_specializes_unmarked_loops_where_it_pays():
     """`warp-specialize=auto`: two consumer warpgroups (num_warps=8) are specialized with no
-    marker; one (num_warps=4) is left to the software pipeliner (the cost model)."""
+    marker; one (num_warps=4) of a program a tile kept so is left to the software pipeliner
+    (the cost model), and made persistent (the default) takes two ping-pong warpgroups."""
     auto = "ttgir-sm90{warp-specialize=auto}"
     cooperative = ttpipe_compile.compile_source(_unmarked(COOPERATIVE_TTIR), "sm_90a", pipeline=auto, num_warps=8)
     assert "requestedRegisters = array<i32: 232, 40>" in cooperative.asm["ttgir"]
-    single = ttpipe_compile.compile_source(_unmarked(TTIR), "sm_90a", pipeline=auto)
+    single = ttpipe_compile.compile_source(_unmarked(TTIR), "sm_90a",
+                                          pipeline="ttgir-sm90{warp-specialize=auto warp-specialize-persistent=false}")
     assert "ttg.warp_specialize" not in single.asm["ttgir"]
     assert "ttng.warp_group_dot_wait" in single.asm["ttgir"]  # pipelined instead
+    persistent = ttpipe_compile.compile_source(_unmarked(TTIR), "sm_90a", pipeline=auto)
+    assert "requestedRegisters = array<i32: 232, 40>" in persistent.asm["ttgir"]
 
 
 @pytest.fixture(scope="module")
 def cooperative():
-    return ttpipe_compile.compile_file(str(COOPERATIVE_TTIR), "sm_90a", pipeline=PIPELINE, num_warps=8)
+    return ttpipe_compile.compile_file(str(COOPERATIVE_TTIR), "sm_90a", pipeline=ONE_TILE_A_PROGRAM, num_warps=8)
 
 
 def test_cooperative_ttgir_has_two_consumer_warpgroups(cooperative):
@@ -336,10 +343,11 @@ def test_a_ring_that_does_not_fit_is_made_shallower():
     loop is specialized with 3 (96 KB ahead of the wgmmas, `RING_BYTES_IN_FLIGHT`) and a
     remark says why, where it used to be left to the pipeliner."""
     path = TTIR.with_name("matmul_tma_ws_b_kn_4stages.ttir")
-    found = remarks(path.read_text(), "ttgir-sm90{num-warps=8 num-stages=4}")
+    found = remarks(path.read_text(), "ttgir-sm90{num-warps=8 num-stages=4 warp-specialize-persistent=false}")
     assert any(d.message.startswith("ring of 3 stages, not 4: 4 stages of 49152 bytes and 65536 bytes of TMA store "
                                     "staging would need 262216 bytes") for d in found)
-    compiled = ttpipe_compile.compile_file(str(path), "sm_90a", pipeline=PIPELINE, num_warps=8, num_stages=4)
+    compiled = ttpipe_compile.compile_file(str(path), "sm_90a", pipeline=ONE_TILE_A_PROGRAM, num_warps=8,
+                                           num_stages=4)
     assert "ttg.warp_specialize" in compiled.asm["ttgir"]
     assert re.search(r"!ttg.memdesc<3x128x64xbf16", compiled.asm["ttgir"])
     assert compiled.metadata["shared"] <= SM90_MAX_SHARED_MEMORY_PER_BLOCK

@@ -98,14 +98,17 @@ def test_the_pass_runs_by_p_and_as_a_flag(site):
 
 def test_pass_and_scheduler_in_a_pipeline_string(site):
     """After `ttgir-sm90` the dot is a wgmma; the example's scheduler gives the loop one
-    stage more than ttpipe's default scheduler does."""
-    ours = run([site], MATMUL, "-p", "ttgir-sm90{scheduler=example-loads-ahead},example-count-dots{remark=true}",
+    stage more than ttpipe's default scheduler does (the kernel kept at a program a tile: made
+    persistent, it is warp-specialized, and no scheduler runs on it)."""
+    ours = run([site], MATMUL, "-p", "ttgir-sm90{scheduler=example-loads-ahead warp-specialize-persistent=false},"
+               "example-count-dots{remark=true}",
                "--remarks", "--print-ir-after=ttpipe-schedule-loops")
     assert ours.returncode == 0, ours.stderr
     assert "example.dots = 1 : i32" in ours.stdout and "ttng.warp_group_dot" in ours.stdout
     assert "tt.scheduled_max_stage = 3 : i32" in ours.stderr
     assert ours.stderr.endswith("remark: 1 dot(s), 1 on the tensor cores\n")
-    default = run([site], MATMUL, "-p", "ttgir-sm90", "--print-ir-after=ttpipe-schedule-loops")
+    default = run([site], MATMUL, "-p", "ttgir-sm90{warp-specialize-persistent=false}",
+                  "--print-ir-after=ttpipe-schedule-loops")
     assert "tt.scheduled_max_stage = 2 : i32" in default.stderr
 
 

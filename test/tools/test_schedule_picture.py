@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "test" / "corpus"
 WS_INPUT = ROOT / "test" / "lit" / "warp-specialize" / "Inputs" / "matmul_tma_ws_persistent.ttir"
 PTR_INPUT = ROOT / "examples" / "matmul_ptr.sm90a.ttir"
+PIPELINED = "ttgir-sm90{warp-specialize-persistent=false}"
+"""The example kept at a program a tile: a software-pipelined loop (made persistent, it is
+warp-specialized)."""
 SVG = "{http://www.w3.org/2000/svg}"
 ELEMENT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "i64": 64, "i8": 8, "i32": 32, "f8E4M3FN": 8, "f8E5M2": 8}
 """Bits of the element types the corpus allocates, written out here to check the picture's bytes."""
@@ -94,7 +97,7 @@ def test_every_scheduled_corpus_loop_is_drawn_with_its_stages_ops_and_bytes(fold
 
 
 def test_a_pipelined_loop_from_the_command_line(tmp_path):
-    assert opt.main([str(PTR_INPUT), "-p", "ttgir-sm90", f"--schedule-picture={tmp_path}", "-o", "/dev/null"]) == 0
+    assert opt.main([str(PTR_INPUT), "-p", PIPELINED, f"--schedule-picture={tmp_path}", "-o", "/dev/null"]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["matmul_ptr-loop0.svg"]
     root = svg((tmp_path / "matmul_ptr-loop0.svg").read_text())
     placed = {(g.get("data-op"), g.get("data-stage")) for g in groups(root, "op") if g.get("data-stage")}
@@ -125,7 +128,7 @@ def test_a_warp_specialized_loop_from_the_command_line(tmp_path):
 
 def test_an_already_pipelined_input_is_drawn_without_a_stage_grid(tmp_path):
     pipelined = tmp_path / "pipelined.mlir"
-    assert opt.main([str(PTR_INPUT), "-p", "ttgir-sm90", "-o", str(pipelined), "--mlir-print-debuginfo"]) == 0
+    assert opt.main([str(PTR_INPUT), "-p", PIPELINED, "-o", str(pipelined), "--mlir-print-debuginfo"]) == 0
     paths = write_pictures(parse(pipelined), str(tmp_path / "pictures"))
     root = svg(Path(paths[0]).read_text())
     assert not [t for t in root.iter(f"{SVG}text") if t.get("class") == "stage"]

@@ -577,10 +577,15 @@ WS_PIPELINE = ws_pipeline()
 WS_CONFIGS = {
     "128x128w4": (128, 128, 64, 4, 4),
     "128x256w8": (128, 256, 64, 8, 3),
+    "128x128w8": (128, 128, 64, 8, 3),
 }
 """(BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages) of the warp-specialized GEMM cases:
-one consumer warpgroup (ttpipe-warp-specialize's first phase), and two cooperative ones.
-fp8 doubles BLOCK_K (128-byte K rows, as 64 16-bit elements)."""
+one consumer warpgroup (ttpipe-warp-specialize's first phase; two taking turns where the
+kernel is persistent), and two cooperative ones; the third, 128x128 tiles split over two
+cooperative warpgroups at Triton's default 3 stages, only where a program computes one tile
+(`PER_TILE_GEMM_CASES`). fp8 doubles BLOCK_K (128-byte K rows, as 64 16-bit elements)."""
+
+MAIN_WS_CONFIGS = ("128x128w4", "128x256w8")
 
 GEMM_SMALL_SIZES = ((256, 256, 512), (300, 264, 528))
 """The GEMMs' small instances: an aligned one, and a ragged one (M, N, K not multiples of the
@@ -630,7 +635,8 @@ def _gemm_launch(torch, device, seed, constexprs, dims, dtype: str, out_dtype: s
 
 
 def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, epilogue: str = "inline",
-             pointers: bool = False, group_m: int = 8, tile_order: bool = True, grid_2d: bool = False) -> Case:
+             pointers: bool = False, group_m: int = 8, tile_order: bool = True, grid_2d: bool = False,
+             tile_a_program: bool = False) -> Case:
     """A warp-specialized GEMM case: ttpipe through `WS_PIPELINE` (flag on; with
     `epilogue=partition`, the epilogue handed to its own warp) against cuBLAS(Lt) and stock
     Triton's best of the same source: the TMA kernel with the flag on and off; with
@@ -640,7 +646,9 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     Persistent kernels also race stock's flattened loop. `group_m=1`: the tiles numbered row by
     row (`tile // tiles_n`, `tile % tiles_n`), as kernels written without grouping number them
     (ttpipe-tile-order's case; `tile_order=False` runs the pipeline without it); `grid_2d`: the
-    non-persistent TMA kernel on a 2-D grid (`matmul_tma_grid`), row-major too."""
+    non-persistent TMA kernel on a 2-D grid (`matmul_tma_grid`), row-major too.
+    `tile_a_program`: the pipeline keeps a non-persistent kernel's programs at one tile each
+    (`warp-specialize-persistent=false`), the effect of making them persistent in the same run."""
     block_m, block_n, block_k, warps, stages = WS_CONFIGS[config]
     dtype, out_dtype = WS_DTYPES[dtype_name]
     if dtype_name == "fp8":
@@ -687,6 +695,9 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
     if not tile_order:
         name += "-no-tile-order"
         options.append("tile-order=false")
+    if tile_a_program:
+        name += "-tile-a-program"
+        options.append("warp-specialize-persistent=false")
     pipeline = ws_pipeline(*options)
     return Case(name, kernel, signature, constexprs, {"num_warps": warps, "num_stages": stages}, aligned,
                 "TFLOP/s", 2.0 * size**3, 2e-2 if dtype_name == "fp8" else 1e-2, setup, capabilities=(90, ),
@@ -695,13 +706,20 @@ def _ws_gemm(dtype_name: str, size: int, config: str, persistent: bool = False, 
 
 
 WS_GEMM_CASES = tuple(
-    _ws_gemm(dtype_name, size, config, persistent) for persistent in (False, True) for config in WS_CONFIGS
+    _ws_gemm(dtype_name, size, config, persistent) for persistent in (False, True) for config in MAIN_WS_CONFIGS
     for dtype_name in WS_DTYPES for size in (4096, 8192)) + tuple(
     _ws_gemm(dtype_name, size, "128x128w4", persistent=True, epilogue="partition")
     for dtype_name in WS_DTYPES for size in (4096, 8192))
 """Issue 10's GEMMs: bf16, fp16 and fp8 (e4m3, B K-major) at 4096^3 and 8192^3, in both
-configurations, non-persistent (the loop phase 1 warp-specializes) and persistent (later phases);
-and the persistent ping-pong kernel with its epilogue in its own warp."""
+configurations, non-persistent (a program a tile, which ttpipe makes persistent) and
+persistent (later phases); and the persistent ping-pong kernel with its epilogue in its own warp."""
+
+PER_TILE_GEMM_CASES = tuple(_ws_gemm("bf16", size, "128x128w8") for size in (4096, 8192)) + tuple(
+    _ws_gemm("bf16", size, config, tile_a_program=True) for config in WS_CONFIGS for size in (4096, 8192))
+"""Issue 10's GEMMs of a program a tile, bf16: 128x128 tiles at 8 warps (where one tile a
+program, warp-specialized, ran below stock's two CTAs an SM, docs/measurements.md,
+twenty-fifth session), and each configuration kept at one tile a program: what making the
+programs persistent gains, in the same run."""
 
 WS_POINTER_GEMM_CASES = tuple(
     _ws_gemm(dtype_name, size, config, persistent, pointers=True)
@@ -754,7 +772,7 @@ def _tutorial_gemm(dtype_name: str, size: int, config: str, subtile: bool) -> Ca
 
 
 TUTORIAL_GEMM_CASES = tuple(
-    _tutorial_gemm(dtype_name, size, config, subtile) for config in WS_CONFIGS for subtile in (False, True)
+    _tutorial_gemm(dtype_name, size, config, subtile) for config in MAIN_WS_CONFIGS for subtile in (False, True)
     for dtype_name in ("bf16", "fp16") for size in (4096, 8192))
 """Issue 10's persistent GEMM in the form of Triton's tutorial 09 (`flatten=True` with the
 flag, a carried epilogue tile counter, epilogue subtiling): bf16 and fp16, both configurations."""
@@ -824,6 +842,7 @@ CASES: dict[str, Case] = {case.name: case for case in (
     _layernorm("layernorm-bf16-16384x8192", 16384, 8192, 1e-2),
     _softmax("softmax-bf16-16384x4096", 16384, 4096, 1e-2),
     *WS_GEMM_CASES,
+    *PER_TILE_GEMM_CASES,
     *WS_POINTER_GEMM_CASES,
     *ROW_MAJOR_GEMM_CASES,
     *TUTORIAL_GEMM_CASES,

@@ -12,7 +12,9 @@ for line). Their options are the compile options that reach those passes (`num-w
 Beyond Triton, on sm_90 with `impl=ttpipe` and on by default: `ttpipe-warp-specialize` in
 place of Triton's `nvgpu-warp-specialization` for the loops the user marks and every other
 TMA+wgmma loop where its cost model says it pays (`warp-specialize=auto`; `true` for the
-marked loops only, `false` for Triton's pass), with
+marked loops only, `false` for Triton's pass; `warp-specialize-persistent=true` makes a GEMM of
+a program a tile persistent over `sms` programs, the GPU's SMs, 132 unless given: the Triton
+plug-in gives its device's, and the row ring takes the same count), with
 `ttpipe-ws-keep-nest` before `tritongpu-fuse-nested-loops` (a persistent nest marked
 `flatten=True` as well stays a nest where warp specialization takes it), and
 `ttpipe-tile-order` before loops are fused (`tile-order=true`, on sm_100 as well: a GEMM's
@@ -45,6 +47,7 @@ from typing import Any
 
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
+from ttpipe.passes.common.hardware import H100_SMS
 from ttpipe.passes.warp_specialize.options import check_consumers, check_epilogue
 from ttpipe.triton.passes import power_of_two
 
@@ -64,6 +67,10 @@ PYTHON_REPLACEMENTS = {
 
 def _not_negative(value: int) -> str | None:
     return None if value >= 0 else "must not be negative"
+
+
+def _positive(value: int) -> str | None:
+    return None if value > 0 else "must be positive"
 
 
 def _implementation(value: str) -> str | None:
@@ -100,6 +107,12 @@ OPTIONS = (
                "sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)", check_consumers),
     PassOption("warp-specialize-epilogue", str, "inline",
                "sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)", check_epilogue),
+    PassOption("warp-specialize-persistent", bool, True,
+               "sm_90: ttpipe-warp-specialize makes a GEMM of a program a tile persistent over `sms` programs (its "
+               "programs=; 1.02-1.08x the same kernel kept at a program a tile, docs/measurements.md)"),
+    PassOption("sms", int, H100_SMS,
+               "the SMs of the GPU the kernels run on: the persistent programs of ttpipe-row-ring and of the GEMMs "
+               "ttpipe-warp-specialize makes persistent (the Triton plug-in gives its device's)", _positive),
     PassOption("tile-order", bool, True,
                "sm_90 and sm_100, impl=ttpipe: ttpipe-tile-order before loops are fused (a GEMM's output tiles numbered "
                "row by row walked in groups of 8 rows, A and B shared in L2 by the tiles running together: 1.12-1.36x "
@@ -162,6 +175,9 @@ BEFORE_PIPELINER = {
 """sm_90 with impl=ttpipe: option -> the pass it adds before the pipeliner, in their order
 (the L2 hints and the row caches match the loops' pointers before the re-reads are
 reversed, which changes them; the streams last)."""
+
+ROW_RING = BEFORE_PIPELINER["row-ring"]
+"""The one of them that takes the pipeline's `sms` (its persistent programs)."""
 
 ON_FINAL_TTGIR = {
     "merge-reductions": "ttpipe-merge-reductions",
@@ -286,13 +302,14 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
         if capability // 10 != 9:
             raise PipelineError("option 'warp-specialize' is for ttgir-sm90")
         options = {"mode": mode, "num-stages": values["num-stages"], "consumers": values["warp-specialize-consumers"],
-                   "epilogue": values["warp-specialize-epilogue"]}
+                   "epilogue": values["warp-specialize-epilogue"],
+                   "programs": values["sms"] if values["warp-specialize-persistent"] else 0}
         at = next(i for i, (name, _) in enumerate(steps) if name == "nvgpu-warp-specialization")
         steps[at] = ("ttpipe-warp-specialize", options)
         at = next(i for i, (name, _) in enumerate(steps) if name == "tritongpu-fuse-nested-loops")
         steps.insert(at, ("ttpipe-ws-keep-nest", options))
     else:
-        for name in ("warp-specialize-consumers", "warp-specialize-epilogue"):
+        for name in ("warp-specialize-consumers", "warp-specialize-epilogue", "warp-specialize-persistent"):
             if values[name] != next(option.default for option in OPTIONS if option.name == name):
                 raise PipelineError(f"option '{name}' needs warp-specialize=true or auto")
     added = {option for option, generations in GENERATIONS.items()
@@ -304,7 +321,8 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     at = next(i for i, (name, _) in enumerate(steps) if name in ("ttpipe-ws-keep-nest", "tritongpu-fuse-nested-loops"))
     steps[at:at] = [(name, {}) for option, name in BEFORE_LOOP_FUSION.items() if option in added]
     at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-    steps[at:at] = [(name, {}) for option, name in BEFORE_PIPELINER.items() if option in added]
+    steps[at:at] = [(name, {"sms": values["sms"]} if name == ROW_RING else {})
+                    for option, name in BEFORE_PIPELINER.items() if option in added]
     steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if option in added]
     if values["scheduler"] != "default":
         if not any(name == "ttpipe-schedule-loops" for name, _ in steps):

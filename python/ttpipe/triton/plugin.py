@@ -110,6 +110,18 @@ def _unset_scratch_allocator() -> None:
 _installed: _Installation | None = None
 
 
+def device_sms() -> int | None:
+    """The SMs of the GPU Triton compiles for (its current device), None where Triton has no
+    active driver (no GPU here: kernels compiled for a target only)."""
+    from triton.runtime import driver
+
+    try:
+        active = driver.active
+    except RuntimeError:
+        return None
+    return active.utils.get_device_properties(active.get_current_device())["multiprocessor_count"]
+
+
 @functools.cache
 def source_key() -> str:
     """ttpipe's version and a digest of the Python sources of ttpipe, its dialects and passes."""
@@ -143,7 +155,8 @@ def install(pipeline: str | None = None) -> None:
         raise RuntimeError(f"ttpipe.triton.install: Triton's instrumentation_mode is already "
                            f"'{knobs.compilation.instrumentation_mode}' (Proton or ConSan); the plug-in keys "
                            f"its kernels with that option")
-    marker = f"{MARKER_PREFIX}{source_key()}:{pipeline or 'auto'}"
+    sms = device_sms()
+    marker = f"{MARKER_PREFIX}{source_key()}{'' if sms is None else f'-sms{sms}'}:{pipeline or 'auto'}"
     previous_hook = knobs.runtime.add_stages_inspection_hook
     parse_options = CUDABackend.parse_options
 
@@ -157,7 +170,7 @@ def install(pipeline: str | None = None) -> None:
             previous_hook(backend, stages, options, language, capability)
         kernel_marker, edit = split_marker(options.instrumentation_mode)
         if language == Language.TRITON and kernel_marker == marker:
-            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability, edit=edit)
+            stages["ttgir"] = functools.partial(make_ttgir, pipeline, options, capability, edit=edit, sms=sms)
 
     run = CompiledKernel.run
     CUDABackend.parse_options = marked_parse_options
@@ -222,11 +235,14 @@ def _printed_diagnostics() -> Callable[[Diagnostic], None]:
     return handler
 
 
-def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, edit: PipelineEdit | None = None):
+def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: dict, edit: PipelineEdit | None = None,
+               sms: int | None = None):
     """The TTGIR stage: Triton's TTIR module `mod` through the ttpipe pipeline (changed by
     `edit`, for a kernel's other version), back as a Triton module in `mod`'s context
-    (what `CUDABackend.make_ttgir` returns). A launch condition on the kernel's function goes
-    to `metadata` (`ttpipe.triton.versions`)."""
+    (what `CUDABackend.make_ttgir` returns). The named pipeline's options the pipeline does not
+    give come from the compile options and `sms`, the device's SMs where known (the persistent
+    programs' count). A launch condition on the kernel's function goes to `metadata`
+    (`ttpipe.triton.versions`)."""
     from triton._C.libtriton import ir
 
     if options.maxnreg is not None:
@@ -234,7 +250,8 @@ def make_ttgir(pipeline: str | None, options, capability: int, mod, metadata: di
     entry = mod.get_entry_func_name()
     name = f"{entry}.ttir"
     invocations = spec.parse(pipeline or default_pipeline(capability), {
-        "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas})
+        "num-warps": options.num_warps, "num-stages": options.num_stages, "num-ctas": options.num_ctas,
+        **({} if sms is None else {"sms": sms})})
     with diagnostic_handler(_printed_diagnostics()):
         module = driver.run(parse_module(mod.str(), name).module, edit.applied(invocations) if edit else invocations)
     versions = take_launch_versions(module, options.num_warps, entry)

@@ -1,7 +1,8 @@
 // --schedule-picture=DIR draws each pipelined loop (ops by stage and cluster, rings with their
 // bytes, the waits that guard them) and each warp-specialized one (lanes with their warps and
-// register budgets, mbarriers between them) as an SVG named <function>-loop<N>.svg.
-// RUN: rm -rf %t && ttpipe-opt %S/../../../examples/matmul_ptr.sm90a.ttir -p ttgir-sm90 --schedule-picture=%t -o /dev/null
+// register budgets, mbarriers between them) as an SVG named <function>-loop<N>.svg. The example
+// kept at one tile a program stays a software-pipelined loop.
+// RUN: rm -rf %t && ttpipe-opt %S/../../../examples/matmul_ptr.sm90a.ttir -p 'ttgir-sm90{warp-specialize-persistent=false}' --schedule-picture=%t -o /dev/null
 // RUN: filecheck %s --input-file %t/matmul_ptr-loop0.svg
 // RUN: ttpipe-opt %S/../warp-specialize/Inputs/matmul_tma_ws_persistent.ttir -p 'ttgir-sm90{num-warps=4}' -schedule-picture %t -o /dev/null
 // RUN: filecheck %s --input-file %t/matmul_tma_ws_persistent-loop0.svg --check-prefix=WS

@@ -31,6 +31,8 @@
 // CHECK-NEXT:    warp-specialize: str = auto  sm_90: ttpipe-warp-specialize the loops marked tt.warp_specialize and every other TMA+wgmma loop where its cost model says it pays {{.*}}
 // CHECK-NEXT:    warp-specialize-consumers: str = auto  sm_90: the consumers= of ttpipe-warp-specialize (auto, pingpong, cooperative)
 // CHECK-NEXT:    warp-specialize-epilogue: str = inline  sm_90: the epilogue= of ttpipe-warp-specialize (inline, partition)
+// CHECK-NEXT:    warp-specialize-persistent: bool = true  sm_90: ttpipe-warp-specialize makes a GEMM of a program a tile persistent over `sms` programs {{.*}}
+// CHECK-NEXT:    sms: int = 132  the SMs of the GPU the kernels run on: the persistent programs of ttpipe-row-ring and of the GEMMs ttpipe-warp-specialize makes persistent (the Triton plug-in gives its device's)
 // CHECK-NEXT:    tile-order: bool = true  sm_90 and sm_100, impl=ttpipe: ttpipe-tile-order before loops are fused {{.*}}
 // CHECK-NEXT:    stream-loops: bool = true  sm_90, impl=ttpipe: ttpipe-stream-loops before the pipeliner (grid-stride memory-bound loops as deep TMA streams)
 // CHECK-NEXT:    l2-eviction: bool = true  sm_90, impl=ttpipe: ttpipe-l2-eviction before the pipeliner (what a kernel reads in two loops kept in L2 between the reads: the last reads and the output evict_first)
@@ -55,14 +57,14 @@
 // CHECK-NEXT:      triton-nvidia-optimize-descriptor-encoding
 // CHECK-NEXT:      triton-loop-aware-cse
 // CHECK-NEXT:      ttpipe-tile-order
-// CHECK-NEXT:      ttpipe-ws-keep-nest{mode=auto num-stages=3 consumers=auto epilogue=inline}
+// CHECK-NEXT:      ttpipe-ws-keep-nest{mode=auto num-stages=3 consumers=auto epilogue=inline programs=132}
 // CHECK-NEXT:      tritongpu-fuse-nested-loops
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      triton-licm
 // CHECK-NEXT:      canonicalize
 // CHECK-NEXT:      tritongpu-combine-tensor-select-and-if
-// CHECK-NEXT:      ttpipe-warp-specialize{mode=auto num-stages=3 consumers=auto epilogue=inline}
-// CHECK-NEXT:      ttpipe-row-ring
+// CHECK-NEXT:      ttpipe-warp-specialize{mode=auto num-stages=3 consumers=auto epilogue=inline programs=132}
+// CHECK-NEXT:      ttpipe-row-ring{sms=132}
 // CHECK-NEXT:      ttpipe-l2-eviction
 // CHECK-NEXT:      ttpipe-reverse-rereads
 // CHECK-NEXT:      ttpipe-stream-loops
