@@ -22,7 +22,8 @@ PROGRAMS_HELP = ("a program-per-tile GEMM made persistent, its tiles walked by t
                  "persistent_programs.py); 0 keeps one program a tile")
 
 
-def check_programs(value: int) -> str | None:
+def not_negative(value: int) -> str | None:
+    """An option check: None for a count of zero or more, else what is wrong."""
     return None if value >= 0 else "must not be negative"
 
 
@@ -44,4 +45,4 @@ class WarpSpecializeOptions:
     num_stages: int = field(default=3, metadata={"help": "ring stages where the loop has no tt.num_stages"})
     consumers: str = field(default="auto", metadata={"help": CONSUMERS_HELP, "check": check_consumers})
     epilogue: str = field(default="inline", metadata={"help": EPILOGUE_HELP, "check": check_epilogue})
-    programs: int = field(default=0, metadata={"help": PROGRAMS_HELP, "check": check_programs})
+    programs: int = field(default=0, metadata={"help": PROGRAMS_HELP, "check": not_negative})

@@ -622,22 +622,21 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
         it only if the loop is specialized and `keep` (a refused loop stays exactly as it
         was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy
         first: with `persistent`, the program-per-tile kernel made persistent over
-        `programs` programs (`persistent_programs.py`; the tile loop it builds holds every
-        loop, so the K loop moves one place down the walk); the K loop's pointer loads
+        `programs` programs (`persistent_programs.py`; the K loop is then at its place in
+        the walk under the tile loop); the K loop's pointer loads
         rewritten as TMA loads (`pointer_loads.py`); in a persistent kernel, the tile loop's
         carried inductions in closed form (`closed_form_inductions`: an epilogue tile
         counter) and the epilogue values computed ahead of the K loop moved after it
         (`sink_below`). Returns the function now in place and the refusal, if any."""
 
         def specialize(copy: tt.FuncOp) -> None:
-            at = position
+            copy_loop = function_loops(copy)[position]
             if persistent:
-                why = persistent_programs.refusal(copy, function_loops(copy)[position])
+                why = persistent_programs.refusal(copy, copy_loop)
                 if why is not None:
                     raise Refused(why)
                 persistent_programs.make_persistent(copy, self.programs)
-                at = position + 1
-            copy_loop = function_loops(copy)[at]
+            at = function_loops(copy).index(copy_loop)
             check_target(copy.get_toplevel_object(), copy_loop)
             nest = persistent_loops(copy_loop)
             k_loop = copy_loop if nest is None else nest[1]

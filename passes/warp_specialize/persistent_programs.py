@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from ttpipe.dialects import scf, tt
@@ -74,9 +74,9 @@ def refusal(func: tt.FuncOp, k_loop: scf.ForOp) -> str | None:
         return "the function branches between blocks (an early return)"
     if k_loop.parent_op() is not func:
         return "the K loop is not at the function's top level"
-    if not any(isinstance(op, tt.GetProgramIdOp) for op in func.walk()):
-        return "no program reads its id: every program computes the same"
+    reads_id = False
     for op in func.walk():
+        reads_id |= isinstance(op, tt.GetProgramIdOp)
         if isinstance(op, (tt.AtomicRMWOp, tt.AtomicCASOp)):
             return (f"'{op.name}': programs may wait for one another through memory, and a program waiting "
                     f"for a tile it has still to run would wait forever")
@@ -84,7 +84,7 @@ def refusal(func: tt.FuncOp, k_loop: scf.ForOp) -> str | None:
             return "'tt.call': the callee may read the program id"
         if isinstance(op, tt.ElementwiseInlineAsmOp) and not op.pure.value.data:
             return "inline asm with side effects (it may read the CTA's id)"
-    return None
+    return None if reads_id else "no program reads its id: every program computes the same"
 
 
 def _stays_ahead(op: Operation, ahead: set[Operation], block: Block) -> bool:
@@ -92,9 +92,9 @@ def _stays_ahead(op: Operation, ahead: set[Operation], block: Block) -> bool:
             and all((isinstance(v, BlockArgument) and v.block is block) or v.owner in ahead for v in op.operands))
 
 
-def make_persistent(func: tt.FuncOp, programs: int) -> scf.ForOp:
-    """Steps 1-3 on `func` (which `refusal` accepts): the tile loop, which now holds every
-    op of the function that reads a program id or has effects."""
+def make_persistent(func: tt.FuncOp, programs: int) -> None:
+    """Steps 1-3 on `func` (which `refusal` accepts): a tile loop holding every op of the
+    function that reads a program id or has effects."""
     block = func.body.block
     ids = [op for op in func.walk() if isinstance(op, tt.GetProgramIdOp)]
     axes = sorted({op.axis.value.data for op in ids})
@@ -114,7 +114,7 @@ def make_persistent(func: tt.FuncOp, programs: int) -> scf.ForOp:
     step = b.int_constant(programs, 32)
     first = b.select(b.cmpi(CmpIPredicate.slt, linear, step), linear, tiles)
     body = Block(arg_types=[i32])
-    loop = b.insert(scf.ForOp(first, tiles, step, body=body))
+    b.insert(scf.ForOp(first, tiles, step, body=body))
 
     tb = OpBuilder(InsertPoint.at_end(body), ids[0].location)
     coordinates: dict[int, SSAValue] = {}
@@ -128,7 +128,4 @@ def make_persistent(func: tt.FuncOp, programs: int) -> scf.ForOp:
         body.add_op(op)
     body.add_op(scf.YieldOp())
     for op in ids:
-        op.result.replace_all_uses_with(coordinates[op.axis.value.data])
-        op.detach()
-        op.erase()
-    return loop
+        Rewriter.replace_op(op, [], [coordinates[op.axis.value.data]])

@@ -48,7 +48,7 @@ from typing import Any
 from ttpipe.pipeline.registry import PassInfo, PassOption, all_passes
 from ttpipe.pipeline.spec import PassInvocation, PipelineError, invocation
 from ttpipe.passes.common.hardware import H100_SMS
-from ttpipe.passes.warp_specialize.options import check_consumers, check_epilogue
+from ttpipe.passes.warp_specialize.options import check_consumers, check_epilogue, not_negative
 from ttpipe.triton.passes import power_of_two
 
 CAPABILITIES = {"ttgir-sm80": 80, "ttgir-sm90": 90, "ttgir-sm100": 100}
@@ -63,10 +63,6 @@ PYTHON_REPLACEMENTS = {
     "tritongpu-pipeline": "ttpipe-pipeline",
 }
 """Triton's pass -> the ttpipe pass that replaces it under `impl=ttpipe`, once registered."""
-
-
-def _not_negative(value: int) -> str | None:
-    return None if value >= 0 else "must not be negative"
 
 
 def _positive(value: int) -> str | None:
@@ -89,7 +85,7 @@ def _warp_specialize(value: str) -> str | None:
 
 OPTIONS = (
     PassOption("num-warps", int, 4, "warps per CTA (compile option num_warps)", power_of_two),
-    PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", _not_negative),
+    PassOption("num-stages", int, 3, "software pipeline stages (compile option num_stages)", not_negative),
     PassOption("num-ctas", int, 1, "CTAs per cluster (compile option num_ctas)", power_of_two),
     PassOption("impl", str, "ttpipe",
                "'triton': Triton's passes only; 'ttpipe': ttpipe's Python passes where registered",
@@ -174,10 +170,8 @@ BEFORE_PIPELINER = {
 }
 """sm_90 with impl=ttpipe: option -> the pass it adds before the pipeliner, in their order
 (the L2 hints and the row caches match the loops' pointers before the re-reads are
-reversed, which changes them; the streams last)."""
-
-ROW_RING = BEFORE_PIPELINER["row-ring"]
-"""The one of them that takes the pipeline's `sms` (its persistent programs)."""
+reversed, which changes them; the streams last). One that declares an `sms` option (the row
+ring's persistent programs) gets the pipeline's."""
 
 ON_FINAL_TTGIR = {
     "merge-reductions": "ttpipe-merge-reductions",
@@ -321,7 +315,7 @@ def _expand(capability: int, given: dict[str, Any]) -> list[PassInvocation]:
     at = next(i for i, (name, _) in enumerate(steps) if name in ("ttpipe-ws-keep-nest", "tritongpu-fuse-nested-loops"))
     steps[at:at] = [(name, {}) for option, name in BEFORE_LOOP_FUSION.items() if option in added]
     at = next(i for i, (name, _) in enumerate(steps) if name.endswith("assign-latencies"))
-    steps[at:at] = [(name, {"sms": values["sms"]} if name == ROW_RING else {})
+    steps[at:at] = [(name, {"sms": values["sms"]} if all_passes()[name].option("sms") is not None else {})
                     for option, name in BEFORE_PIPELINER.items() if option in added]
     steps += [(name, {}) for option, name in ON_FINAL_TTGIR.items() if option in added]
     if values["scheduler"] != "default":
