@@ -136,11 +136,22 @@ class CTA:
         self.barriers: dict[tuple, Mbarrier] = {}
         self.events: deque[Callable[[], None]] = deque()
         self.threads: list[Thread] = []
+        self.forks: Counter[str] = Counter()
+        """The threads spawned so far under each name."""
         self.allocations: dict[Operation, Allocation] = {}
 
     # ------------------------------------------------------------------ threads
 
     def spawn(self, name: str, clock: Clock, body: Callable[[Thread], Generator]) -> Thread:
+        """A thread forked at `clock`: named `name`, or `name#n` where `n` threads of that name
+        ran before in this run (a `ttg.warp_specialize` run again, in a loop). A thread's name
+        is its agent, and its units', in every clock; the fork's clock holds the earlier
+        thread's entries (joined at its end), which must not cover the new thread's accesses,
+        whose epochs start again at 1."""
+        forks = self.forks[name]
+        self.forks[name] += 1
+        if forks:
+            name = f"{name}#{forks}"
         thread = Thread(name, {**clock, name: 1}, len(self.threads))
         thread.body = body(thread)
         self.threads.append(thread)

@@ -23,7 +23,8 @@ group. Memory descriptors are `View`s. The effect of each op:
 - `tc_gen5_mma(_scaled)`, `tmem_copy`: tcgen05 ops reading and writing until they complete,
   in issue order (events), arriving on their mbarriers; `tc_gen5_commit` arrives once all
   earlier ones are done.
-- `ttg.warp_specialize` forks a thread per region from the current one and joins them.
+- `ttg.warp_specialize` forks a thread per region from the current one and joins them;
+  each run forks new threads (a warp_specialize in a loop: `CTA.spawn`).
 
 An op that takes or makes a memory descriptor or an async token and is none of these
 stops the check of its function (`Unsupported`): the checker reports only what it models.

@@ -1,12 +1,13 @@
 """The abstract CTA that `ttpipe-verify-async` runs a kernel's protocol on.
 
 Happens-before is tracked with vector clocks. An *agent* is anything that can touch shared
-or tensor memory: a thread (one per partition; a partition's warps act together, as
-Triton lowers every barrier op to one elected thread), or an asynchronous unit of a
-thread (its wgmma groups, cp.async groups, TMA-store bulk groups, tcgen05 ops), or an
-mbarrier, which stands for the TMA copies that complete their bytes on it. Every access
-carries a *stamp* `(agent, epoch)`: a clock `c` is ordered after it when `c[agent] >=
-epoch`; a stamp of `None` is an access still in flight, ordered before nothing.
+or tensor memory: a thread (one per partition and run of its `ttg.warp_specialize`; a
+partition's warps act together, as Triton lowers every barrier op to one elected thread),
+or an asynchronous unit of a thread (its wgmma groups, cp.async groups, TMA-store bulk
+groups, tcgen05 ops), or an mbarrier, which stands for the TMA copies that complete their
+bytes on it. Every access carries a *stamp* `(agent, epoch)`: a clock `c` is ordered after
+it when `c[agent] >= epoch`; a stamp of `None` is an access still in flight, ordered
+before nothing.
 
 - A thread's own entry advances after each release (arrive, expect, the end of a
   partition), so what it does later is not covered by what it released.
