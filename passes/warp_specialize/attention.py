@@ -278,9 +278,12 @@ class SoftmaxOverlap:
     """FlashAttention-3's intra-warpgroup overlap of one body: iteration j + 1's `head`
     (the ops up to S = Q K^T, issued) and iteration j's `update` (the ops reading the
     accumulator, ending in O += P V, issued) go to the tensor cores back to back, then
-    iteration j + 1's `tail` (the softmax) runs while P V computes. `crossing`: the values
-    the tail computes that the update reads (P, the rescale factor), carried from one
-    rotated iteration to the next."""
+    iteration j + 1's `tail` (the softmax) may run while P V computes. (ptxas waits for P V
+    before the softmax: it packs the next P, as the exponents come, into the registers the
+    wgmma in flight reads. Converting P after that wait instead measured 1-4 % slower:
+    docs/measurements.md, twenty-eighth session.) `crossing`: the values the tail computes
+    that the update reads (P, the rescale factor), carried from one rotated iteration to the
+    next."""
 
     head: list[Operation]
     update: list[Operation]

@@ -531,7 +531,8 @@ class ConsumerRegion:
                        wait full[j]; S_j = Q K_j^T (issued)
                        O = O * alpha_{j-1} + P_{j-1} V_{j-1} (issued)
                        wait(1): S_j done, P V still computing
-                       softmax_j -> P_j, alpha_j (under P V)
+                       softmax_j -> P_j, alpha_j (free to run under P V; see
+                                   `attention.SoftmaxOverlap` for where ptxas waits)
                        wait(0): O; release stage j - 1
             epilogue   O = O * alpha_{n-1} + P_{n-1} V_{n-1}; wait(0)
 

@@ -76,8 +76,9 @@ class WarpSpecialize(WarpSpecializeOptions, ModulePass):
     the iteration reads (S = Q K^T, then the online softmax, then O += P V) gets a one-warp
     producer loading K and V into a ring (and Q once), and consumer warpgroups each
     computing its rows of the tile (`row_split.py`) in a loop rotated by one iteration, so
-    that the next S and this O are issued back to back and the softmax runs under them
-    (FlashAttention-3's intra-warpgroup overlap); masked selects run only where their mask
+    that the next S and this O are issued back to back, the softmax after them
+    (FlashAttention-3's intra-warpgroup overlap; `attention.SoftmaxOverlap` says how much of
+    it the SASS keeps); masked selects run only where their mask
     can be false (the causal diagonal), causal query blocks launch longest first, and a
     sequence of such loops (the blocks below the diagonal, then the diagonal) shares one
     ring. `consumers=pingpong` adds turns between the two warpgroups (measured slower).
