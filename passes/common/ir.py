@@ -206,13 +206,20 @@ def only_use_owner(value: SSAValue) -> Operation | None:
     return uses[0].operation if len(uses) == 1 else None
 
 
+def is_effect_free_local_alloc(op: Operation) -> bool:
+    """An immutable `ttg.local_alloc` before Triton's allocator placed it (no
+    `allocation.offset`): Triton's `LocalAllocOp::getEffects` reports no memory effects for
+    it, so its DCE and its pipeliner's `predicateOp` treat it as pure."""
+    return isinstance(op, LocalAllocOp) and not op.result.type.mutable and "allocation.offset" not in op.attributes
+
+
 def is_removable_when_unused(op: Operation) -> bool:
     """MLIR's `wouldOpBeTriviallyDead` for the ops passes here orphan: pure ops, reads of
     shared memory, and immutable `ttg.local_alloc`s before allocation."""
     if isinstance(op, LocalLoadOp):
         return True
     if isinstance(op, LocalAllocOp):
-        return not op.result.type.mutable and "allocation.offset" not in op.attributes
+        return is_effect_free_local_alloc(op)
     return is_side_effect_free(op)
 
 

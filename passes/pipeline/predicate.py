@@ -4,7 +4,8 @@
 `predicate_op(op, pred)` makes `op` do nothing when `pred` is false, by folding `pred`
 into the mask or predicate operand the op already has (`tt.load`/`tt.store` masks,
 `cp.async` masks, the predicates of TMA copies, mbarrier ops and tcgen05 MMAs, the
-condition of an `scf.if`). Ops without memory effects, reads of shared memory and TMEM,
+condition of an `scf.if`). Ops without memory effects (an immutable `ttg.local_alloc`
+among them, as Triton's effects say), reads of shared memory and TMEM,
 stores to shared memory, and the async group ops run unpredicated: their results are
 unused or harmless when the iteration does not exist.
 
@@ -26,7 +27,7 @@ from ttpipe.dialects import llvm, scf, tt, ttg, ttng
 from ttpipe.dialects.arith import i1_like
 from ttpipe.passes.common.target import error_at
 from ttpipe.passes.common.builder import OpBuilder, is_constant_int_value, value_location
-from ttpipe.passes.common.ir import set_operand_groups
+from ttpipe.passes.common.ir import is_effect_free_local_alloc, set_operand_groups
 
 RUN_UNPREDICATED = (
     llvm.AssumeOp,
@@ -74,7 +75,7 @@ def predicate_op(op: Operation, pred: SSAValue) -> Operation:
     Triton's early exit `isConstantIntValue(pred, 1)` compares the sign-extended constant,
     which is -1 for an i1 `true`: it never fires for a predicate, so an op under a constant
     true predicate still gets `true` folded into its mask or predicate operand, as here."""
-    if is_side_effect_free(op) or is_constant_int_value(pred, 1):
+    if is_side_effect_free(op) or is_effect_free_local_alloc(op) or is_constant_int_value(pred, 1):
         return op
     if isinstance(op, RUN_UNPREDICATED):
         return op

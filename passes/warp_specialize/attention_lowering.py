@@ -670,7 +670,7 @@ class ConsumerRegion:
         for op in found.epilogue:
             if isinstance(op, tt.DescriptorStoreOp) and op in setup.staged:
                 store_staged_rows(b, op, rows.get(op.src, 0), 0, split.half, self.index, setup.staged[op], None,
-                                  lambda: [rows.get(v) for v in op.indices])
+                                  lambda: (rows.get(op.desc), [rows.get(v) for v in op.indices]))
             elif isinstance(op, tt.StoreOp):
                 axis = split.axes[op.value]
                 operands = [rows.get(v, axis if is_tensor(v) else None) for v in op.operands]

@@ -500,15 +500,17 @@ class WarpgroupEpilogue:
             return
         axis = store_rows_axis(split, store)
         store_staged_rows(b, store, self.share(store.src, axis), axis, split.half, self.index, staged, self.phase,
-                          lambda: [self.share(v, None) for v in store.indices])
+                          lambda: (self.share(store.desc, None), [self.share(v, None) for v in store.indices]))
 
 
 def store_staged_rows(b: OpBuilder, store: tt.DescriptorStoreOp, rows: SSAValue, axis: int, half: int, index: int,
-                      staged: StagedStore, phase: SSAValue | None, indices: Callable[[], list[SSAValue]]) -> None:
+                      staged: StagedStore, phase: SSAValue | None,
+                      target: Callable[[], tuple[SSAValue, list[SSAValue]]]) -> None:
     """Consumer warpgroup `index`'s part of a cooperative TMA store (its `rows`, `half` of
     the tile along `axis`): write them into its part of the staging tile; warpgroups
     1..C-1 arrive on the staging *full* mbarrier, warpgroup 0 waits on it (parity `phase`,
-    0 where None) and issues the store at the coordinates `indices()` builds."""
+    0 where None) and issues the store through the descriptor at the coordinates `target()`
+    builds in its region (a descriptor made in the epilogue is rebuilt there too)."""
     tile_type: MemDescType = staged.tile.type
     shape = list(tile_type.shape)
     shape[axis] = half
@@ -534,7 +536,8 @@ def store_staged_rows(b: OpBuilder, store: tt.DescriptorStoreOp, rows: SSAValue,
         b.insert(ttng.ArriveBarrierOp(full, count=1), store.location)
         return
     b.insert(ttng.WaitBarrierOp(full, phase if phase is not None else b.int_constant(0, 32)), store.location)
-    b.insert(ttng.AsyncTMACopyLocalToGlobalOp(store.desc, indices(), staged.tile), store.location)
+    descriptor, indices = target()
+    b.insert(ttng.AsyncTMACopyLocalToGlobalOp(descriptor, indices, staged.tile), store.location)
     if not persistent:
         b.insert(ttng.TMAStoreWaitOp(pendings=0), store.location)
 

@@ -14,14 +14,21 @@ with a traceback, a Triton parse error or a ptxas error, or where its async chec
 - Loads and stores with a cache modifier: `ttpipe-l2-eviction` adds no eviction priority
   beside one (ptxas rejects `.evict_first` with `.cg`).
 - A GEMM whose A tile is also read in registers (an RMS norm's sum of squares): its ring gets
-  the slot the wgmma in flight still reads (Triton 3.6's pipeliner leaves it one short)."""
+  the slot the wgmma in flight still reads (Triton 3.6's pipeliner leaves it one short).
+- A batched GEMM on a 3-D grid whose C descriptor is made in the kernel from the batch's base,
+  after the K loop, at 8 warps: the cooperative epilogue's TMA store goes through the
+  descriptor rebuilt in warpgroup 0's region (it pointed at the erased original).
+- On sm_100a, a GEMM whose B rows lie at a stride not known to be a multiple of 16: B's load
+  is not pipelined, and the expander predicates the immutable `ttg.local_alloc` of its tile
+  as Triton does (not at all: Triton gives it no memory effects)."""
 
 import re
 
 import pytest
 import triton
 import triton.language as tl
-from plugin_compile import compile_sm90a
+from pipeline_parity import ADDITIONS_OFF
+from plugin_compile import compile_sm90a, compile_sm100a
 
 
 @triton.jit
@@ -87,8 +94,35 @@ def rms_norm_gemm(x, w, y, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.c
 
 GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
         "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+@triton.jit
+def gemm_strided_b(a, b, c, M, N, K, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        y = tl.load(b + (k + rk)[:, None] * stride_bk + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 ROWS = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
         "CACHE_HINTS": "constexpr", "EXP": "constexpr"}
+@triton.jit
+def batched_gemm_device_descriptors(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    batch = tl.program_id(2)
+    a_desc = tl.make_tensor_descriptor(a + batch * M * K, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b + batch * K * N, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        acc = tl.dot(a_desc.load([tl.program_id(0) * BM, k]), b_desc.load([k, tl.program_id(1) * BN]), acc)
+    c_desc = tl.make_tensor_descriptor(c + batch * M * N, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    c_desc.store([tl.program_id(0) * BM, tl.program_id(1) * BN], acc.to(tl.float16))
+
+
+STRIDED_B_GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_bk": "i32",
+                  "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 
@@ -143,3 +177,24 @@ def test_a_ring_read_by_a_wgmma_in_flight_and_in_registers_has_a_slot_for_each(t
     # loads two iterations ahead and one wgmma in flight: three slots, where Triton's has two
     assert a_ring(ttgir) == "3" and a_ring(as_triton) == "2"
     assert "pendings = 1" in ttgir
+
+
+def test_a_blackwell_gemm_with_b_at_an_unaligned_stride_compiles_as_triton_does(triton_cache):
+    constexprs, aligned = {"BM": 128, "BN": 128, "BK": 64}, ("a", "b", "c", "M", "N", "K")
+
+    def final_ttgir(impl: str) -> str:
+        pipeline = f"ttgir-sm100{{{ADDITIONS_OFF['ttgir-sm100']}impl={impl} verify-async=false}}"
+        compiled = compile_sm100a(gemm_strided_b, STRIDED_B_GEMM, constexprs, {"num_warps": 4}, pipeline, aligned)
+        return re.sub(r"loc\(.*?\)", "", compiled.asm["ttgir"])
+
+    compile_sm100a(gemm_strided_b, STRIDED_B_GEMM, constexprs, {"num_warps": 4}, aligned=aligned)
+    assert final_ttgir("ttpipe") == final_ttgir("triton")
+
+
+def test_a_cooperative_store_through_a_descriptor_made_after_the_loop_compiles(triton_cache):
+    signature = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32"}
+    ttgir = compile_sm90a(batched_gemm_device_descriptors, signature, {"BM": 128, "BN": 128, "BK": 64},
+                          {"num_warps": 8}).asm["ttgir"]
+    # warpgroup 0 (the default region) makes C's tensormap and stores through it
+    default = ttgir[ttgir.index("ttg.warp_specialize"):ttgir.index("partition0(")]
+    assert default.index("ttng.tensormap_create") < default.index("ttng.async_tma_copy_local_to_global")
