@@ -54,10 +54,12 @@ grows with the program, not the arguments), as long as a loop not yet turned ran
 in one go or took more slots within the last 4 doublings and a run stays under 40 000
 steps; the value that covers them gets all three schedules. Last, each integer argument that steers
 control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
-that value (a K of zero with tiles to store). A race is found whenever both accesses
-happen in a run, whatever order that run gave them; a wrong phase where a run makes the
-wait pass too early or never. The check is bounded, not a proof: a protocol that goes
-wrong only at other values can pass it.
+that value (a K of zero with tiles to store). A run that divides an integer by zero ends
+there, reporting what it found before: the kernel's behaviour is undefined at that instance
+(LLVM's `sdiv`, `udiv`, `srem`, `urem`), so it is no valid input (a split-K count of 0). A
+race is found whenever both accesses happen in a run, whatever order that run gave them; a
+wrong phase where a run makes the wait pass too early or never. The check is bounded, not a
+proof: a protocol that goes wrong only at other values can pass it.
 
 Each violation is an error at the op at fault, naming the mbarrier or buffer and the rule
 (in brackets), with a note at the other op involved; all the violations of the first run
@@ -85,6 +87,7 @@ from ttpipe.passes.verify_async.interpreter import (
     EFFECTS,
     OPAQUE,
     Interpreter,
+    Undefined,
     Unsupported,
     bit_width,
 )
@@ -201,6 +204,8 @@ class _Runner:
             return True
         except StepLimit:
             self.result.truncated = True
+        except Undefined:  # the instance is no valid input; what the run checked before stands
+            pass
         self.steps = cta.steps
         return bool(self.result.violations)
 

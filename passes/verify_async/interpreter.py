@@ -2,9 +2,10 @@
 
 Every integer scalar the kernel computes (ring indices, phases, trip counts, predicates) is
 computed exactly, so loop-carried phases and indices are followed iteration by iteration;
-what the IR does not fix comes from the run's `Instance`. Tensors are opaque, except the
-result of an asynchronous `warp_group_dot`, which stays *pending* until a wait retires its
-group. Memory descriptors are `View`s. The effect of each op:
+what the IR does not fix comes from the run's `Instance`; a division by zero ends the run
+(`Undefined`). Tensors are opaque, except the result of an asynchronous `warp_group_dot`,
+which stays *pending* until a wait retires its group. Memory descriptors are `View`s. The
+effect of each op:
 
 - `local_alloc`/`tmem_alloc` make an allocation (a write when given a value);
   `local_dealloc` and the end of the kernel write all of it (nothing may still use it).
@@ -54,6 +55,13 @@ class Unsupported(Exception):
         super().__init__(reason)
         self.op = op
         self.reason = reason
+
+
+class Undefined(Exception):
+    """The run reached an op whose behaviour is undefined at this instance (an integer division
+    by zero: LLVM's `sdiv`, `udiv`, `srem`, `urem`), so the instance is no valid input of the
+    kernel and the run ends there; taking the quotient as unknown instead made each of its uses
+    unknown on its own (a split-K loop running while the MMA before it was predicated off)."""
 
 
 class _Unknown:
@@ -796,9 +804,10 @@ def _integer(op: Operation, name: str, bits: int) -> Callable[[list[int]], objec
         value = wrapped(op.value.value.data, bits) if isinstance(op.value, IntegerAttr) else UNKNOWN
         return lambda operands: value
     if name in _BINARY:
-        apply, divides = _BINARY[name], name in _DIVIDES
-        return lambda operands: (UNKNOWN if divides and operands[1] == 0
-                                 else wrapped(apply(operands[0], operands[1], bits), bits))
+        apply = _BINARY[name]
+        if name in _DIVIDES:
+            return lambda operands: _divide(op, apply, operands, bits)
+        return lambda operands: wrapped(apply(operands[0], operands[1], bits), bits)
     if name == "arith.cmpi":
         compare, width = _COMPARE[op.predicate.value.data], bit_width(op.lhs.type) or 64
         return lambda operands: int(compare(operands[0], operands[1], width))
@@ -810,3 +819,10 @@ def _integer(op: Operation, name: str, bits: int) -> Callable[[list[int]], objec
         return lambda operands: wrapped(unsigned(operands[0], source_bits) if zero_extends
                                         else -operands[0] if source_bits == 1 else operands[0], bits)
     return None
+
+
+def _divide(op: Operation, apply: Callable[[int, int, int], int], operands: list[int], bits: int) -> int:
+    """A division or remainder of known operands; by zero, undefined (`Undefined`)."""
+    if operands[1] == 0:
+        raise Undefined(f"'{op.name}' divides by zero")
+    return wrapped(apply(operands[0], operands[1], bits), bits)
