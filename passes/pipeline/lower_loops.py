@@ -54,6 +54,11 @@ Differences from Triton:
     multi-CTA TMA load, a device-side descriptor without NVMMA encoding), the loop is left
     exactly as it was: the lowering works on a copy of its function and keeps it only on
     success.
+  - An accumulator whose first reader comes before its MMA in the schedule (it reads the
+    previous iteration's result) is waited for at the reader's stage + 1, where Triton waits
+    at the MMA's stage + 1: the same stage where the reader shares the MMA's, and before
+    the reader where the reader is a stage earlier, which Triton's wait is not
+    (`wait_stage_for_next_iteration_reader`; a loop with `loop_unroll_factor=2`).
   - Layout questions go through `pipelining_utility`, as in `ttpipe-assign-latencies`: a
     `tt.load` whose register or shared layout has no linear layout here (multi-CTA
     cp.async, AMD encodings) stays a register load, and a load converted to a non-dot
@@ -821,6 +826,24 @@ def hoist_buffer_out_of_loop(for_op: scf.ForOp, op: Operation, schedule: CoarseS
     return store
 
 
+def wait_stage_for_next_iteration_reader(schedule: CoarseSchedule, mma: Operation, reader: Operation) -> int:
+    """The stage of the wait for MMA i where the first reader of its accumulator comes
+    before it in the schedule, so it reads MMA i's result in iteration i + 1: the reader's
+    stage + 1. Iteration i's stage s runs in kernel iteration i + s, so the reader of
+    iteration i + 1 (stage r) runs in kernel iteration i + 1 + r, and MMA i (stage m) in
+    i + m. Triton waits at m + 1, which comes after that reader where r < m (a loop unrolled
+    by two, its second MMA a stage after the first's reader): a read of the accumulator
+    while the MMA may still write it. At r + 1 the wait comes just before the reader; with
+    r + 1 == m only if the reader's cluster follows the MMA's (else the wait would come
+    before the MMA it waits for). Earlier readers cannot be waited for (`Unsupported`)."""
+    mma_stage, mma_cluster = _placement(schedule, mma)
+    reader_stage, reader_cluster = _placement(schedule, reader)
+    wait_stage = reader_stage + 1
+    if wait_stage < mma_stage or (wait_stage == mma_stage and not schedule.is_before(mma_cluster, reader_cluster)):
+        raise Unsupported("an accumulator read in the next iteration before its tcgen05 MMA issues")
+    return wait_stage
+
+
 def create_barrier_and_wait_ops(for_op: scf.ForOp, schedule: CoarseSchedule, mma: Operation, latency: int,
                                 alloc: ttng.TMEMAllocOp, phase_arg: int, barrier_index_arg: int) -> None:
     """`createBarrierAndWaitOps` (step 2a-b of the module docstring)."""
@@ -852,7 +875,7 @@ def create_barrier_and_wait_ops(for_op: scf.ForOp, schedule: CoarseSchedule, mma
     wait_stage, wait_cluster = mma_stage + latency, mma_cluster
     if sync_point is not None and operands.is_operands_state_determined:
         if schedule.is_op_before(sync_point, mma):
-            wait_stage = mma_stage + 1
+            wait_stage = wait_stage_for_next_iteration_reader(schedule, mma, sync_point)
         else:
             wait_stage = _placement(schedule, sync_point)[0]
         wait_cluster = schedule.new_before(schedule.split_cluster_before(sync_point, for_op))

@@ -20,7 +20,11 @@ with a traceback, a Triton parse error or a ptxas error, or where its async chec
   descriptor rebuilt in warpgroup 0's region (it pointed at the erased original).
 - On sm_100a, a GEMM whose B rows lie at a stride not known to be a multiple of 16: B's load
   is not pipelined, and the expander predicates the immutable `ttg.local_alloc` of its tile
-  as Triton does (not at all: Triton gives it no memory effects)."""
+  as Triton does (not at all: Triton gives it no memory effects).
+- On sm_100a, a GEMM whose K loop is unrolled by two (`loop_unroll_factor=2`): two chained
+  MMAs, the second's accumulator read by the next iteration a stage before that MMA.
+  Triton's TTGIR reads it with no wait after the MMA (`ttpipe-verify-async` stops it);
+  ttpipe's waits before the read."""
 
 import re
 
@@ -29,6 +33,8 @@ import triton
 import triton.language as tl
 from pipeline_parity import ADDITIONS_OFF
 from plugin_compile import compile_sm90a, compile_sm100a
+
+from ttpipe.ir.diagnostics import DiagnosticError
 
 
 @triton.jit
@@ -121,6 +127,19 @@ def batched_gemm_device_descriptors(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.c
     c_desc.store([tl.program_id(0) * BM, tl.program_id(1) * BN], acc.to(tl.float16))
 
 
+@triton.jit
+def gemm_unrolled_by_two(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in tl.range(0, K, BK, loop_unroll_factor=2):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
+        y = tl.load(b + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
 STRIDED_B_GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_bk": "i32",
                   "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
@@ -198,3 +217,12 @@ def test_a_cooperative_store_through_a_descriptor_made_after_the_loop_compiles(t
     # warpgroup 0 (the default region) makes C's tensormap and stores through it
     default = ttgir[ttgir.index("ttg.warp_specialize"):ttgir.index("partition0(")]
     assert default.index("ttng.tensormap_create") < default.index("ttng.async_tma_copy_local_to_global")
+
+
+def test_a_blackwell_gemm_unrolled_by_two_waits_for_its_mma_before_the_next_iteration_reads(triton_cache):
+    signature = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32"}
+    constexprs = {"BM": 128, "BN": 128, "BK": 64}
+    ttgir = compile_sm100a(gemm_unrolled_by_two, signature, constexprs, {"num_warps": 4}).asm["ttgir"]
+    assert ttgir.count("ttng.tc_gen5_mma") >= 2
+    with pytest.raises(DiagnosticError, match=r"read-before-wait"):
+        compile_sm100a(gemm_unrolled_by_two, signature, constexprs, {"num_warps": 4}, "ttgir-sm100{impl=triton}")
