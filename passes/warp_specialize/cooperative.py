@@ -398,6 +398,10 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
     if tile is not None:
         top_ops = list(func.body.blocks[0].ops)
         before += top_ops[:top_ops.index(tile)]
+        for op in top_ops[top_ops.index(tile) + 1:]:
+            if any(is_tensor(v) for nested in op.walk() for v in (*nested.operands, *nested.results)):
+                raise Refused(f"'{op.name}' with a tensor after the persistent tile loop (laid out for the kernel's "
+                              "warps, which the split makes one warpgroup)")
     for op in before:
         for nested in op.walk():
             reads_tensor = any(is_tensor(v) for v in (*nested.operands, *nested.results))

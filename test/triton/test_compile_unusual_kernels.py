@@ -18,6 +18,9 @@ with a traceback, a Triton parse error or a ptxas error, or where its async chec
 - A batched GEMM on a 3-D grid whose C descriptor is made in the kernel from the batch's base,
   after the K loop, at 8 warps: the cooperative epilogue's TMA store goes through the
   descriptor rebuilt in warpgroup 0's region (it pointed at the erased original).
+- A persistent GEMM at 8 warps with tensor code after its tile loop: cooperative warpgroups
+  would leave that code laid out for 8 warps in a module of one warpgroup's; the loop keeps
+  Triton's pipelining, with a remark.
 - On sm_100a, a GEMM whose B rows lie at a stride not known to be a multiple of 16: B's load
   is not pipelined, and the expander predicates the immutable `ttg.local_alloc` of its tile
   as Triton does (not at all: Triton gives it no memory effects).
@@ -140,6 +143,24 @@ def gemm_unrolled_by_two(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, B
     tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
+@triton.jit
+def persistent_gemm_then_rows(a, b, c, rows, M, N, K, PROGRAMS: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
+                              BK: tl.constexpr):
+    pid = tl.program_id(0)
+    tiles_n = tl.cdiv(N, BN)
+    rk = tl.arange(0, BK)
+    for tile in range(pid, tl.cdiv(M, BM) * tiles_n, PROGRAMS):
+        rm = (tile // tiles_n) * BM + tl.arange(0, BM)
+        rn = (tile % tiles_n) * BN + tl.arange(0, BN)
+        acc = tl.zeros((BM, BN), tl.float32)
+        for k in range(0, K, BK):
+            acc = tl.dot(tl.load(a + rm[:, None] * K + (k + rk)[None, :]),
+                         tl.load(b + (k + rk)[:, None] * N + rn[None, :]), acc)
+        tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16))
+    mine = pid * 64 + tl.arange(0, 64)
+    tl.store(rows + mine, tl.load(rows + mine) * 2)
+
+
 STRIDED_B_GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_bk": "i32",
                   "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
@@ -226,3 +247,12 @@ def test_a_blackwell_gemm_unrolled_by_two_waits_for_its_mma_before_the_next_iter
     assert ttgir.count("ttng.tc_gen5_mma") >= 2
     with pytest.raises(DiagnosticError, match=r"read-before-wait"):
         compile_sm100a(gemm_unrolled_by_two, signature, constexprs, {"num_warps": 4}, "ttgir-sm100{impl=triton}")
+
+
+def test_a_persistent_gemm_with_tensors_after_its_tile_loop_keeps_its_warps(triton_cache, monkeypatch, capfd):
+    monkeypatch.setenv("MLIR_ENABLE_DIAGNOSTICS", "remarks")
+    signature = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "rows": "*fp16", "M": "i32", "N": "i32", "K": "i32"}
+    compiled = compile_sm90a(persistent_gemm_then_rows, signature, {"PROGRAMS": 132, "BM": 128, "BN": 128, "BK": 64},
+                             {"num_warps": 8})
+    assert compiled.metadata.num_warps == 8 and "ttg.warp_specialize" not in compiled.asm["ttgir"]
+    assert "with a tensor after the persistent tile loop" in capfd.readouterr().err
