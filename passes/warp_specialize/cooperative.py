@@ -79,7 +79,7 @@ and a tile whose M does not split into C multiples of 64 rows (`WGMMA_M`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, TensorType, i32
@@ -357,6 +357,14 @@ def store_rows_axis(split: CooperativeSplit, store: tt.DescriptorStoreOp) -> int
     return axis
 
 
+def _tensor_ops(ops: Sequence[Operation]) -> Iterator[Operation]:
+    """`ops` and the ops nested in them that take or make a tensor."""
+    for op in ops:
+        for nested in op.walk():
+            if any(is_tensor(v) for v in (*nested.operands, *nested.results)):
+                yield nested
+
+
 def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSplit:
     """The split of `loop` (whose wgmmas are `dots`) over its consumer warpgroups, or `Refused`."""
     warpgroups = consumer_warpgroups(loop)
@@ -398,16 +406,13 @@ def plan(loop: scf.ForOp, dots: Sequence[ttng.WarpGroupDotOp]) -> CooperativeSpl
     if tile is not None:
         top_ops = list(func.body.blocks[0].ops)
         before += top_ops[:top_ops.index(tile)]
-        for op in top_ops[top_ops.index(tile) + 1:]:
-            if any(is_tensor(v) for nested in op.walk() for v in (*nested.operands, *nested.results)):
-                raise Refused(f"'{op.name}' with a tensor after the persistent tile loop (laid out for the kernel's "
-                              "warps, which the split makes one warpgroup)")
-    for op in before:
-        for nested in op.walk():
-            reads_tensor = any(is_tensor(v) for v in (*nested.operands, *nested.results))
-            if reads_tensor and (nested.regions or not is_side_effect_free(nested)):
-                raise Refused(f"'{nested.name}' with a tensor before the loop (only side-effect-free ops, whose "
-                              f"epilogue uses are rebuilt per warpgroup)")
+        for nested in _tensor_ops(top_ops[top_ops.index(tile) + 1:]):
+            raise Refused(f"'{nested.name}' with a tensor after the persistent tile loop (laid out for the kernel's "
+                          "warps, which the split makes one warpgroup)")
+    for nested in _tensor_ops(before):
+        if nested.regions or not is_side_effect_free(nested):
+            raise Refused(f"'{nested.name}' with a tensor before the loop (only side-effect-free ops, whose "
+                          f"epilogue uses are rebuilt per warpgroup)")
     for init in loop.initArgs:
         if is_tensor(init) and not (isinstance(init.owner, Operation) and splat_constant(init.owner)):
             raise Refused("an accumulator whose initial value is not a splat constant")

@@ -11,10 +11,9 @@ it was):
      (`persistent_programs.py`: the function's body in a tile loop over the grid), and taken
      as the persistent nest below; where that is refused (the reason as a remark `tiles kept
      one a program: <reason>`) the loop is tried as written. Then the K loop's pointer
-     loads become TMA loads of descriptors the
-     kernel makes (`pointer_loads.tma_plan`, `pointer_loads_to_tma.convert`; a load that
-     is no TMA box, or whose in-bounds guard the kernel is not shown to discard, refuses
-     the loop); in a persistent kernel, the tile loop's integer inductions are read in
+     loads become TMA loads of descriptors the kernel makes (`pointer_loads.tma_plan`,
+     `pointer_loads_to_tma.convert`; a load that is no TMA box, or whose in-bounds guard
+     the kernel is not shown to discard, refuses the loop); in a persistent kernel, the tile loop's integer inductions are read in
      closed form, `init + iteration * c` (`common.ir.closed_form_inductions`), and its
      epilogue values computed ahead of its K loop move after it (`common.ir.sink_below`).
   1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
@@ -623,11 +622,11 @@ class PartitionLoops(WarpSpecializeOptions, ModulePass):
         was, `rewrite_on_copy`; `keep=False` only asks whether it would be). On the copy
         first: with `persistent`, the program-per-tile kernel made persistent over
         `programs` programs (`persistent_programs.py`; the K loop is then at its place in
-        the walk under the tile loop); the K loop's pointer loads
-        rewritten as TMA loads (`pointer_loads.py`); in a persistent kernel, the tile loop's
-        carried inductions in closed form (`closed_form_inductions`: an epilogue tile
-        counter) and the epilogue values computed ahead of the K loop moved after it
-        (`sink_below`). Returns the function now in place and the refusal, if any."""
+        the walk under the tile loop); the K loop's pointer loads rewritten as TMA loads
+        (`pointer_loads.py`); in a persistent kernel, the tile loop's carried inductions in
+        closed form (`closed_form_inductions`: an epilogue tile counter) and the epilogue
+        values computed ahead of the K loop moved after it (`sink_below`). Returns the
+        function now in place and the refusal, if any."""
 
         def specialize(copy: tt.FuncOp) -> None:
             copy_loop = function_loops(copy)[position]

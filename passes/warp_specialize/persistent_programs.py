@@ -98,11 +98,12 @@ def make_persistent(func: tt.FuncOp, programs: int) -> None:
     block = func.body.block
     ids = [op for op in func.walk() if isinstance(op, tt.GetProgramIdOp)]
     axes = sorted({op.axis.value.data for op in ids})
+    ops = list(block.ops)[:-1]
     ahead: set[Operation] = set()
-    for op in list(block.ops)[:-1]:
+    for op in ops:
         if _stays_ahead(op, ahead, block):
             ahead.add(op)
-    moved = [op for op in list(block.ops)[:-1] if op not in ahead]
+    moved = [op for op in ops if op not in ahead]
 
     b = OpBuilder(InsertPoint.before(block.last_op), ids[0].location)
     sizes = {axis: b.insert(tt.GetNumProgramsOp(axis)).result for axis in axes}

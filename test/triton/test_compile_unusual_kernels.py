@@ -1,5 +1,5 @@
-"""Kernels in shapes the bench does not write, compiled for sm_90a through the plug-in's default
-pipeline (no GPU needed): each compiled as stock Triton compiles it, where ttpipe once stopped
+"""Kernels in shapes the bench does not write, compiled for sm_90a (and sm_100a, where said) through
+the plug-in's default pipeline (no GPU needed): each compiled as stock Triton compiles it, where ttpipe once stopped
 with a traceback, a Triton parse error or a ptxas error, or where its async check found a race.
 
 - An early `return` (programs past the last tile): the function's body branches between
@@ -101,23 +101,21 @@ def rms_norm_gemm(x, w, y, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.c
     tl.store(y + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
-GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
-        "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 @triton.jit
-def gemm_strided_b(a, b, c, M, N, K, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+def gemm_b_rows(a, b, c, M, N, K, stride_bk, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                UNROLL: tl.constexpr):
+    """C = A B with B's rows `stride_bk` apart, the K loop unrolled `UNROLL` times."""
     rm = tl.program_id(0) * BM + tl.arange(0, BM)
     rn = tl.program_id(1) * BN + tl.arange(0, BN)
     rk = tl.arange(0, BK)
     acc = tl.zeros((BM, BN), tl.float32)
-    for k in range(0, K, BK):
+    for k in tl.range(0, K, BK, loop_unroll_factor=UNROLL):
         x = tl.load(a + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
         y = tl.load(b + (k + rk)[:, None] * stride_bk + rn[None, :], mask=rn[None, :] < N, other=0.0)
         acc = tl.dot(x, y, acc)
     tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
-ROWS = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
-        "CACHE_HINTS": "constexpr", "EXP": "constexpr"}
 @triton.jit
 def batched_gemm_device_descriptors(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     batch = tl.program_id(2)
@@ -128,19 +126,6 @@ def batched_gemm_device_descriptors(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.c
         acc = tl.dot(a_desc.load([tl.program_id(0) * BM, k]), b_desc.load([k, tl.program_id(1) * BN]), acc)
     c_desc = tl.make_tensor_descriptor(c + batch * M * N, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
     c_desc.store([tl.program_id(0) * BM, tl.program_id(1) * BN], acc.to(tl.float16))
-
-
-@triton.jit
-def gemm_unrolled_by_two(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    rm = tl.program_id(0) * BM + tl.arange(0, BM)
-    rn = tl.program_id(1) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), tl.float32)
-    for k in tl.range(0, K, BK, loop_unroll_factor=2):
-        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :], mask=rm[:, None] < M, other=0.0)
-        y = tl.load(b + (k + rk)[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0.0)
-        acc = tl.dot(x, y, acc)
-    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16), mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 @triton.jit
@@ -161,8 +146,12 @@ def persistent_gemm_then_rows(a, b, c, rows, M, N, K, PROGRAMS: tl.constexpr, BM
     tl.store(rows + mine, tl.load(rows + mine) * 2)
 
 
-STRIDED_B_GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_bk": "i32",
-                  "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
+        "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+ROWS = {"x": "*bf16", "y": "*bf16", "first_row": "i32", "rows": "i32", "N": "i32", "BLOCK": "constexpr", "EARLY_EXIT": "constexpr",
+        "CACHE_HINTS": "constexpr", "EXP": "constexpr"}
+B_ROWS_GEMM = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32", "stride_bk": "i32",
+               "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "UNROLL": "constexpr"}
 NORM_GEMM = {"x": "*bf16", "w": "*bf16", "y": "*bf16", "M": "i32", "N": "i32", "K": "i32",
              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
 
@@ -220,14 +209,14 @@ def test_a_ring_read_by_a_wgmma_in_flight_and_in_registers_has_a_slot_for_each(t
 
 
 def test_a_blackwell_gemm_with_b_at_an_unaligned_stride_compiles_as_triton_does(triton_cache):
-    constexprs, aligned = {"BM": 128, "BN": 128, "BK": 64}, ("a", "b", "c", "M", "N", "K")
+    constexprs, aligned = {"BM": 128, "BN": 128, "BK": 64, "UNROLL": 1}, ("a", "b", "c", "M", "N", "K")
 
     def final_ttgir(impl: str) -> str:
         pipeline = f"ttgir-sm100{{{ADDITIONS_OFF['ttgir-sm100']}impl={impl} verify-async=false}}"
-        compiled = compile_sm100a(gemm_strided_b, STRIDED_B_GEMM, constexprs, {"num_warps": 4}, pipeline, aligned)
+        compiled = compile_sm100a(gemm_b_rows, B_ROWS_GEMM, constexprs, {"num_warps": 4}, pipeline, aligned)
         return re.sub(r"loc\(.*?\)", "", compiled.asm["ttgir"])
 
-    compile_sm100a(gemm_strided_b, STRIDED_B_GEMM, constexprs, {"num_warps": 4}, aligned=aligned)
+    compile_sm100a(gemm_b_rows, B_ROWS_GEMM, constexprs, {"num_warps": 4}, aligned=aligned)
     assert final_ttgir("ttpipe") == final_ttgir("triton")
 
 
@@ -241,12 +230,11 @@ def test_a_cooperative_store_through_a_descriptor_made_after_the_loop_compiles(t
 
 
 def test_a_blackwell_gemm_unrolled_by_two_waits_for_its_mma_before_the_next_iteration_reads(triton_cache):
-    signature = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32"}
-    constexprs = {"BM": 128, "BN": 128, "BK": 64}
-    ttgir = compile_sm100a(gemm_unrolled_by_two, signature, constexprs, {"num_warps": 4}).asm["ttgir"]
+    constexprs = {"BM": 128, "BN": 128, "BK": 64, "UNROLL": 2}
+    ttgir = compile_sm100a(gemm_b_rows, B_ROWS_GEMM, constexprs, {"num_warps": 4}).asm["ttgir"]
     assert ttgir.count("ttng.tc_gen5_mma") >= 2
     with pytest.raises(DiagnosticError, match=r"read-before-wait"):
-        compile_sm100a(gemm_unrolled_by_two, signature, constexprs, {"num_warps": 4}, "ttgir-sm100{impl=triton}")
+        compile_sm100a(gemm_b_rows, B_ROWS_GEMM, constexprs, {"num_warps": 4}, "ttgir-sm100{impl=triton}")
 
 
 def test_a_persistent_gemm_with_tensors_after_its_tile_loop_keeps_its_warps(triton_cache, monkeypatch, capfd):
