@@ -9,9 +9,7 @@ block basis vectors, each a tuple in `dim0..` order, in the order Triton's
 (`reshapeLayout`, `transposeLinearLayout`) and the shared-encoding cases of
 `inferTransOpEncoding` (`Dialect.cpp`) and `MemDescReshapeOp::inferReturnTypes` (`Ops.cpp`).
 
-Differences: only single-CTA layouts (an encoding whose CTA layout has block bases gives
-`None`, except where the answer needs no linear layout), and no padded shared encoding;
-callers leave the IR as it is when they get `None`.
+Differences: no padded shared encoding; callers leave the IR as it is when they get `None`.
 """
 
 from __future__ import annotations
@@ -32,7 +30,12 @@ from ttpipe.dialects.ttg_attrs import (
     SwizzledSharedEncodingAttr,
 )
 from ttpipe.dialects.ttg_types import MemDescType
+from ttpipe.passes.common.distributed_layouts import BLOCK, combine_cta_cga_with_shape
+from ttpipe.passes.common.linear_layout import LinearLayout, standard_out_dims
 from ttpipe.passes.common.mma_layouts import element_bit_width
+
+OFFSET = "offset"
+"""A shared layout's in-dim over the elements of one CTA's buffer."""
 
 TMA_MAX_BLOCK_DIM = 256
 """TMA boxes are at most 256 elements along each dimension."""
@@ -166,34 +169,46 @@ def _nvmma_offset_bases(enc: NVMMASharedEncodingAttr, shape: Sequence[int]) -> t
 
 
 def shared_layout(shape: Sequence[int], enc: Attribute) -> SharedLayout | None:
-    """`toLinearLayout(shape, enc)` for a single-CTA shared encoding, or None where not handled.
+    """`toLinearLayout(shape, enc)` for a shared encoding, or None where not handled.
 
     `shape` is the allocation shape's last `rank` dimensions, as `toLinearLayout(MemDescType)`
-    passes it."""
-    rank = len(shape)
+    passes it. A CTA-split encoding lays out each CTA's share of `shape` (`getShapePerCTA`)
+    and spreads the shares over the CGA (`combineCtaCgaWithShape`)."""
     if isinstance(enc, SharedLinearEncodingAttr):
         return SharedLayout(enc.offset_bases, enc.block_bases)
-    if isinstance(enc, NVMMASharedEncodingAttr):
-        if not enc.cta_layout.is_default:
-            return None
+    if not isinstance(enc, (NVMMASharedEncodingAttr, SwizzledSharedEncodingAttr)):
+        return None
+    cga = enc.cta_layout
+    per_cta = [max(1, size // split) for size, split in zip(shape, cga.cta_split_num)]
+    if isinstance(enc, SwizzledSharedEncodingAttr):
+        offset = _swizzled_offset_bases(enc, per_cta)
+    else:
         try:
-            return SharedLayout(_nvmma_offset_bases(enc, shape))
+            offset = _nvmma_offset_bases(enc, per_cta)
         except ValueError:
             return None
-    if isinstance(enc, SwizzledSharedEncodingAttr) and enc.cta_layout.is_default:
-        if rank == 1:
-            return SharedLayout(tuple(_identity_bases(shape[0], 0, 1)))
-        col_dim, row_dim = enc.order[0], enc.order[1]
-        bases = []
-        for col in _powers_below(shape[col_dim]):
-            bases.append(_point(rank, {col_dim: col}))
-        for row in _powers_below(shape[row_dim]):
-            swizzled = (enc.vec * ((row // enc.per_phase) % enc.max_phase)) % shape[col_dim]
-            bases.append(_point(rank, {row_dim: row, col_dim: swizzled}))
-        for dim in enc.order[2:]:
-            bases += _identity_bases(shape[dim], dim, rank)
-        return SharedLayout(tuple(bases))
-    return None
+    if cga.is_default:
+        return SharedLayout(offset)
+    per_cta_layout = LinearLayout({OFFSET: offset}, standard_out_dims(len(shape)))
+    whole = combine_cta_cga_with_shape(per_cta_layout, cga, shape)
+    return SharedLayout(whole.in_dim_bases(OFFSET), whole.in_dim_bases(BLOCK))
+
+
+def _swizzled_offset_bases(enc: SwizzledSharedEncodingAttr, shape: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """`swizzledSharedToLinearLayout`'s offsets within one CTA's `shape`."""
+    rank = len(shape)
+    if rank == 1:
+        return tuple(_identity_bases(shape[0], 0, 1))
+    col_dim, row_dim = enc.order[0], enc.order[1]
+    bases = []
+    for col in _powers_below(shape[col_dim]):
+        bases.append(_point(rank, {col_dim: col}))
+    for row in _powers_below(shape[row_dim]):
+        swizzled = (enc.vec * ((row // enc.per_phase) % enc.max_phase)) % shape[col_dim]
+        bases.append(_point(rank, {row_dim: row, col_dim: swizzled}))
+    for dim in enc.order[2:]:
+        bases += _identity_bases(shape[dim], dim, rank)
+    return tuple(bases)
 
 
 def shared_alignment(enc: Attribute) -> int:

@@ -109,26 +109,29 @@ def _gf2_preimages(targets: Iterable[tuple[int, ...]], bases: Iterable[tuple[int
 
 def copy_vec_bytes(register_type: TensorType, shared_encoding: Attribute) -> int | None:
     """`getCopyVecBytes`: how many bytes each thread can copy at once from registers into a
-    buffer of `shared_encoding` (the consecutive shared offsets its leading registers hit,
-    bounded by the alignment the other bases leave). None where a layout is not handled."""
+    buffer of `shared_encoding` (`invertAndCompose` of the two layouts, then
+    `getNumConsecutiveInOut`: the leading registers that land on consecutive offsets of one
+    CTA's buffer, bounded by the alignment the other bases leave). None where a layout is not
+    handled."""
     shape = list(register_type.get_shape())
     registers = to_linear_layout(shape, register_type.encoding)
     shared = shared_layout(shape, shared_encoding)
-    if registers is None or shared is None or shared.block:
+    if registers is None or shared is None:
         return None
     dim_bits = [max(size - 1, 0).bit_length() for size in shape]
     ordered = [(name, registers.in_dim_bases(name)) for name in DISTRIBUTED_IN_DIMS if registers.has_in_dim(name)]
-    if any(any(basis) for basis in registers.in_dim_bases(BLOCK)):
+    images = _gf2_preimages([b for _, bases in ordered for b in bases], shared.offset + shared.block, dim_bits)
+    if images is None:
         return None
-    offsets = _gf2_preimages([b for _, bases in ordered for b in bases], shared.offset, dim_bits)
-    if offsets is None:
-        return None
-    leading = offsets[:len(registers.in_dim_bases(REGISTER))]
+    offset_bits = len(shared.offset)
+    offsets = [image & ((1 << offset_bits) - 1) for image in images]
+    register_count = len(registers.in_dim_bases(REGISTER))
     consecutive = 0
-    while consecutive < len(leading) and leading[consecutive] == 1 << consecutive:
+    while (consecutive < register_count and offsets[consecutive] == 1 << consecutive
+           and images[consecutive] >> offset_bits == 0):
         consecutive += 1
     other = 0
-    for offset in leading[consecutive:] + offsets[len(leading):]:
+    for offset in offsets[consecutive:]:
         other |= offset
     trailing_zeros = (other & -other).bit_length() - 1 if other else 31
     elements = 1 << min(consecutive, trailing_zeros)

@@ -562,6 +562,12 @@ KERNELS = {
         targets=("sm90a", ),
         note="Hopper-only warp specialization (nvgpu-warp-specialization). On sm_100a the automatic warp "
         "specializer rejects the unflattened tile loop (nvws-insert-aref fails)."),
+    "matmul_ptr_2cta":
+    KernelSpec(matmul_ptr, _PTR_MATMUL_SIG, {"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": 8},
+               {"num_warps": 8, "num_stages": 3, "num_ctas": 2}, _PTR_MATMUL_ALIGNED,
+               note="matmul_ptr at num_ctas=2: the loads' register and shared layouts are split over the "
+               "CTAs (A broadcast, B split along N), and cp.async takes them only where the copy's "
+               "vector width is read through the CTA split."),
     "matmul_tma_2cta":
     KernelSpec(
         matmul_tma_2cta, {
