@@ -80,12 +80,12 @@
 // CHECK: scf.for %{{.+}} = %c0_i32{{.*}} to %{{.+}} step %c8192_i32
 // CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|tt.store}}
 // CHECK-COUNT-4: ttg.local_load
+// CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|gpu.barrier}}
+// CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
 // CHECK-NEXT: gpu.barrier
 // CHECK: ttng.arrive_barrier %{{.+}}, 1
 // CHECK-NEXT: gpu.barrier
-// CHECK-NOT: {{ttng.wait_barrier|arith.select|scf.if|ttng.arrive_barrier|gpu.barrier}}
-// CHECK-COUNT-4: tt.store %{{[0-9]+}}, %{{[0-9]+}} : tensor
 // CHECK-NEXT: }
 // CHECK: scf.if %{{.+}} {
 // CHECK-NOT: ttng.wait_barrier

@@ -36,15 +36,15 @@
 // CHECK-NOT: {{ttng.wait_barrier|ttng.arrive_barrier}}
 // CHECK: "tt.reduce"
 // CHECK: tt.store %{{.+}}, %{{.+}} : !tt.ptr<f32>
-// The third loop: reads, releases, stores.
+// The third loop: reads, stores, releases.
 // CHECK: scf.for %{{.+}} step %c8192_i32{{[_0-9]*}} 
 // CHECK-NOT: ttng.wait_barrier
 // CHECK-COUNT-4: ttg.local_load
+// CHECK-NOT: {{ttng.fence_async_shared|gpu.barrier|ttng.arrive_barrier}}
+// CHECK-COUNT-4: tt.store %{{.+}}, %{{.+}} : tensor
 // CHECK-NEXT: ttng.fence_async_shared
 // CHECK-NEXT: gpu.barrier
-// CHECK-NOT: {{ttg.local_load|tt.store}}
 // CHECK: ttng.arrive_barrier
-// CHECK-COUNT-4: tt.store %{{.+}}, %{{.+}} : tensor
 // CHECK: scf.if %{{.+}} {
 // CHECK-NOT: ttng.wait_barrier
 // CHECK: ttng.arrive_barrier
