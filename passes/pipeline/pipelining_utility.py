@@ -26,7 +26,6 @@ from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, SwizzledSharedEnco
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.common.distributed_layouts import (
-    BLOCK,
     DISTRIBUTED_IN_DIMS,
     REGISTER,
     cta_layout_of,

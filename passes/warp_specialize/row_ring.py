@@ -121,23 +121,22 @@ is its row:
      runs, and the slot's chunks are read at once, before its first copy: L1 after waiting
      once for the slot, with no remainder arithmetic. Ln releases the slot once its chunks
      are computed, after its last copy (`_free_slot`'s proxy fence keeps the reads before
-     the refill). Releasing right
-     after the reads, so that the producer refills the slot while its chunks are written
-     out, measured 1-3 % slower on an H200 (twenty-ninth session: rows of 32768, the layer
-     norm in two loops 0.79 / 0.80x copy, in three 0.73 / 0.75, the online softmax 0.66 /
-     0.67, the RMS norm 0.86 either way). The guarded run, whose copies nest in the ifs of
-     the chunks in the row, releases each slot before its first copy. Every slot of the
-     row has its first chunk in the row, so the guarded run's slots are read, waited for
-     and released alike (the chunks past the row, read from a slot the producer filled in
-     whole, go unused). In the
-     runs `unroll` drops the masks that bound a chunk by the row's length (`off + arange <
-     N`), which hold there: no select of `other`, no predicated store; nor those the
-     tile-access analysis reads as bounds that hold there (`register_prefetch.holds_in_runs`:
-     a block pointer's `[0, N)` mask); the guarded run keeps them (its last chunk may be
-     ragged). ptxas schedules a slot's chunks together, and the prefetch queue is back in
-     place after each run; the guarded run's copies read it in place too (the loop as it
-     was shifted it each iteration, waiting for the load just issued: a layer norm's rows
-     of 20 chunks ran at 0.79x copy against 0.88x now, fifteenth session).
+     the refill). Releasing right after the reads, so that the producer refills the slot
+     while its chunks are written out, measured 1-3 % slower on an H200 (twenty-ninth
+     session: rows of 32768, the layer norm in two loops 0.79 / 0.80x copy, in three 0.73
+     / 0.75, the online softmax 0.66 / 0.67, the RMS norm 0.86 either way). The guarded
+     run, whose copies nest in the ifs of the chunks in the row, releases each slot before
+     its first copy. Every slot of the row has its first chunk in the row, so the guarded
+     run's slots are read, waited for and released alike (the chunks past the row, read
+     from a slot the producer filled in whole, go unused). In the runs `unroll` drops the
+     masks that bound a chunk by the row's length (`off + arange < N`), which hold there:
+     no select of `other`, no predicated store; nor those the tile-access analysis reads as
+     bounds that hold there (`register_prefetch.holds_in_runs`: a block pointer's `[0, N)`
+     mask); the guarded run keeps them (its last chunk may be ragged). ptxas schedules a
+     slot's chunks together, and the prefetch queue is back in place after each run; the
+     guarded run's copies read it in place too (the loop as it was shifted it each
+     iteration, waiting for the load just issued: a layer norm's rows of 20 chunks ran at
+     0.79x copy against 0.88x now, fifteenth session).
   8. Where the ring pays (`RowProgram.launch_condition`): rows of `RING_MIN_ROW_BYTES` or more
      that leave the stream slots free (step 4a), i.e. L1 trip counts in a range. The ring's
      shared memory holds one CTA per SM, which shorter rows pay for (the default pipeline runs
@@ -807,8 +806,11 @@ def _runs_read_slots(copies: list[UnrolledCopy], run_slot: SSAValue, reads: list
                 for place, copy in enumerate(copies[group:group + k])
                 for x in reads for load in (copy.mapping[x.load.result].owner, )]
         if release:
-            last_op = copies[group + k - 1].ops[-1] if computed else None
-            _free_slot(OpBuilder(InsertPoint.after(last_op), last_op.location) if computed else b, ring, slot)
+            at = b
+            if computed:
+                last = copies[group + k - 1].ops[-1]
+                at = OpBuilder(InsertPoint.after(last), last.location)
+            _free_slot(at, ring, slot)
         for place, copy in enumerate(copies[group:group + k]):
             for write in writes:
                 value = copy.mapping[write.value]
