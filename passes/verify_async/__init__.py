@@ -54,9 +54,11 @@ grows with the program, not the arguments), as long as a loop not yet turned ran
 in one go or took more slots within the last 4 doublings and a run stays under 40 000
 steps; the value that covers them gets all three schedules. Last, each integer argument that steers
 control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
-that value (a K of zero with tiles to store). A run that divides an integer by zero ends
-there, reporting what it found before: the kernel's behaviour is undefined at that instance
-(LLVM's `sdiv`, `udiv`, `srem`, `urem`), so it is no valid input (a split-K count of 0). A
+that value (a K of zero with tiles to store). A run that divides an integer by zero, or
+reaches an `scf.for` whose step is not positive, ends there, reporting what it found
+before: the kernel's behaviour is undefined at that instance (LLVM's `sdiv`, `udiv`,
+`srem`, `urem`; scf.for's step must be positive), so it is no valid input (a split-K count
+of 0, a persistent loop stepping by a program count of 0). A
 race is found whenever both accesses happen in a run, whatever order that run gave them; a
 wrong phase where a run makes the wait pass too early or never. The check is bounded, not a
 proof: a protocol that goes wrong only at other values can pass it.

@@ -59,9 +59,12 @@ class Unsupported(Exception):
 
 class Undefined(Exception):
     """The run reached an op whose behaviour is undefined at this instance (an integer division
-    by zero: LLVM's `sdiv`, `udiv`, `srem`, `urem`), so the instance is no valid input of the
-    kernel and the run ends there; taking the quotient as unknown instead made each of its uses
-    unknown on its own (a split-K loop running while the MMA before it was predicated off)."""
+    by zero: LLVM's `sdiv`, `udiv`, `srem`, `urem`; an `scf.for` whose step is not positive),
+    so the instance is no valid input of the kernel and the run ends there. Taking the quotient
+    as unknown instead made each of its uses unknown on its own (a split-K loop running while
+    the MMA before it was predicated off), and running such a loop for unknown trips gave loops
+    that share its step unrelated trip counts (a ping-pong kernel's producer, over every tile,
+    and its consumers, over every other one)."""
 
 
 class _Unknown:
@@ -303,7 +306,9 @@ class Interpreter:
 def _for(self: Interpreter, op: scf.ForOp):
     lower, upper, step = (self.integer(v) for v in (op.lowerBound, op.upperBound, op.step))
     args = [self.value(v) for v in op.initArgs]
-    if UNKNOWN in (lower, upper, step) or step <= 0:
+    if step is not UNKNOWN and (step == 0 or (step < 0 and op.unsignedCmp is None)):
+        raise Undefined(f"'scf.for' steps by {step}")
+    if UNKNOWN in (lower, upper, step):
         for _ in range(self.cta.instance.unknown_trips):
             args = yield from self.block(op.body, [UNKNOWN, *args])
         return args
