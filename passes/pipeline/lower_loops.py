@@ -59,6 +59,11 @@ Differences from Triton:
     at the MMA's stage + 1: the same stage where the reader shares the MMA's, and before
     the reader where the reader is a stage earlier, which Triton's wait is not
     (`wait_stage_for_next_iteration_reader`; a loop with `loop_unroll_factor=2`).
+  - A ring whose last `wait_barrier` comes in a later cluster than its load gets one more
+    slot (`def_use_stage_diff`), as a later-cluster use does in Triton. No wait Triton
+    places on the corpus comes there (every corpus loop is lowered as before); the wait
+    above can, where it shares the load's stage (two MMAs chained on one accumulator at 2
+    stages: the next copy of B2 ran before the wait for the MMA reading B2's one slot).
   - Layout questions go through `pipelining_utility`, as in `ttpipe-assign-latencies`: a
     `tt.load` whose register or shared layout has no linear layout here (multi-CTA
     cp.async, AMD encodings) stays a register load, and a load converted to a non-dot
@@ -484,7 +489,11 @@ def must_load_to_registers(op: Operation) -> bool:
 
 def def_use_stage_diff(op: Operation, for_op: scf.ForOp, schedule: CoarseSchedule) -> int:
     """`getDefUseStageDiff`: stages from the load to its first use (one more for a use in a
-    later cluster), or to the last `wait_barrier` guarding the buffer."""
+    later cluster), or to the last `wait_barrier` guarding the buffer (one more for a wait in
+    a later cluster). With d slots the copy of iteration i + d fills iteration i's slot in the
+    kernel iteration that runs the stage d stages after the load's, the wait's stage; where the
+    wait's cluster follows the load's, the copy comes first there and would overwrite a slot
+    the MMA in flight still reads."""
     def_stage, def_cluster = _placement(schedule, op)
     found = top_level_users_in_loop(op, for_op)
     if isinstance(op, LOADS):
@@ -499,7 +508,9 @@ def def_use_stage_diff(op: Operation, for_op: scf.ForOp, schedule: CoarseSchedul
         use_stage = stage if use_stage is None else min(use_stage, stage)
     for user in found:
         if isinstance(user, ttng.WaitBarrierOp):
-            stage = _placement(schedule, user)[0]
+            stage, cluster = _placement(schedule, user)
+            if schedule.is_before(def_cluster, cluster):
+                stage += 1
             use_stage = stage if use_stage is None else max(use_stage, stage)
     if use_stage is None:
         return 0
