@@ -38,11 +38,14 @@ order that the protocol establishes; then:
     partitions [deadlock].
 
 What the IR leaves open comes from instances. First every integer argument 0, 1, 100 and
-300 (trip counts of 0, 1, fewer than the stages, and a few turns of a ring), program id 0
-of 100 programs (along x; along y and z one: `cta.Instance`), each under three schedules: lazy (asynchronous completions delivered only
-when no thread can move, so an early read sees the write still in flight), in partition
-order and in reverse, and eager (each completion delivered at once). Then, while a loop
-that runs protocol ops has not turned its rings (depth + 1 trips in one go: a persistent
+300 (trip counts of 0, 1, fewer than the stages, and a few turns of a ring), and every
+integer the kernel reads the same (a scalar load, a reduction of loaded data:
+`interpreter.gives_data`; one value however many uses it has, as a K bound loaded from
+memory and the predicate of the MMA peeled before its loop), program id 0 of 100 programs
+(along x; along y and z one: `cta.Instance`), each under three schedules: lazy
+(asynchronous completions delivered only when no thread can move, so an early read sees
+the write still in flight), in partition order and in reverse, and eager (each completion
+delivered at once). Then, while a loop that runs protocol ops has not turned its rings (depth + 1 trips in one go: a persistent
 kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride loop over a
 long vector; or, over all its executions, a slot of each ring its body indexes taken a
 second time: an inner loop continuing a count of slots that its outer loop carries, as a
@@ -233,8 +236,8 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     reads_program_id = any(isinstance(op, tt.GetProgramIdOp) for op in func.walk())
     for number, value in enumerate(values):
         for order, schedule in enumerate(schedules):
-            if runner.run(runner.arguments(lambda i: value), Instance(unknown_branch=(number + order) % 2 == 0),
-                          schedule):
+            instance = Instance(data=value, unknown_branch=(number + order) % 2 == 0)
+            if runner.run(runner.arguments(lambda i: value), instance, schedule):
                 return runner.result
     short = runner.short(targets)
     progress = runner.progress(targets)
@@ -244,13 +247,13 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         steps = 0
         counts = (*program_counts, min(value, PERSISTENT_PROGRAMS)) if grid_stride else program_counts
         for programs in counts:
-            if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedules[0]):
+            if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs, data=value), schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
         if runner.short(targets) and reads_program_id:
             # loops whose trips grow with the program, not the arguments (causal attention's
             # key blocks): the last program of as many as the instance's value
-            last = Instance(num_programs=value, program_id=value - 1)
+            last = Instance(num_programs=value, program_id=value - 1, data=value)
             if runner.run(runner.arguments(lambda i: value), last, schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
@@ -259,14 +262,15 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         if not short and steps <= GROWTH_STEPS:
             for schedule in schedules[1:]:
                 for programs in counts:
-                    if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs), schedule):
+                    instance = Instance(num_programs=programs, data=value)
+                    if runner.run(runner.arguments(lambda i: value), instance, schedule):
                         return runner.result
         watched = {loop.loop for loop in (*was_short, *short)}
         idle = idle + 1 if all(progress[loop] == before[loop] for loop in watched) else 0
         if steps > GROWTH_STEPS or runner.result.truncated or idle == PATIENCE:
             break
     for zero in control_arguments(func):
-        if runner.run(runner.arguments(lambda i: 0 if i == zero else value), Instance(), schedules[0]):
+        if runner.run(runner.arguments(lambda i: 0 if i == zero else value), Instance(data=value), schedules[0]):
             return runner.result
     return runner.result
 

@@ -37,11 +37,16 @@ class Instance:
     """What a run gives what the IR does not fix besides the arguments: the program count
     and this program's id along x (along y and z one program, id 0: a grid's other axes,
     such as a batch or a head, repeat what x does, and a persistent loop over the tiles of
-    a 3-D grid of `num_programs` along each axis ran num_programs^3 tiles), the trips of a
-    loop with unknown bounds and the side of an unknown branch."""
+    a 3-D grid of `num_programs` along each axis ran num_programs^3 tiles), the value of
+    the data the kernel reads, the trips of a loop with unknown bounds and the side of an
+    unknown branch."""
 
     num_programs: int = 100
     program_id: int = 0
+    data: int = 0
+    """Every integer that an op writing nothing gives and the checker does not compute (a
+    scalar load's, a reduction's of loaded data): the run's value, as the arguments' (a flag:
+    `unknown_branch`)."""
     unknown_trips: int = 2
     unknown_branch: bool = True
 

@@ -2,10 +2,10 @@
 
 Every integer scalar the kernel computes (ring indices, phases, trip counts, predicates) is
 computed exactly, so loop-carried phases and indices are followed iteration by iteration;
-what the IR does not fix comes from the run's `Instance`; a division by zero ends the run
-(`Undefined`). Tensors are opaque, except the result of an asynchronous `warp_group_dot`,
-which stays *pending* until a wait retires its group. Memory descriptors are `View`s. The
-effect of each op:
+what the IR does not fix comes from the run's `Instance` (the data the kernel reads, one
+value for every read: `gives_data`); a division by zero ends the run (`Undefined`). Tensors
+are opaque, except the result of an asynchronous `warp_group_dot`, which stays *pending*
+until a wait retires its group. Memory descriptors are `View`s. The effect of each op:
 
 - `local_alloc`/`tmem_alloc` make an allocation (a write when given a value);
   `local_dealloc` and the end of the kernel write all of it (nothing may still use it).
@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.traits import MemoryEffectKind, get_effects
 
 from ttpipe.dialects import scf, tt, ttg, ttng
 from ttpipe.dialects.ttg_types import MemDescType
@@ -177,10 +178,34 @@ RUN_DEPENDENT = (tt.GetProgramIdOp, tt.GetNumProgramsOp)
 """Pure ops whose results the run's instance fixes."""
 
 
+def gives_data(op: Operation) -> bool:
+    """Whether `op` gives an integer that is data the kernel reads: it reads memory and writes
+    nothing (a non-volatile load), or has no effect and takes no address (a reduction, a
+    float compare). Data is the run's `Instance.data`, so every use of it (a loop bound and
+    the predicate of the MMA peeled before the loop) sees one value; taken as unknown
+    instead, each use was guessed apart: the peeled MMA skipped while the loop to a loaded K
+    bound ran and waited for it (Triton's sm_100a GEMMs over `tl.range(0, tl.load(kptr),
+    ...)`). Stay unknown: what other programs change while the kernel runs (an atomic's
+    result, a volatile load's, a side-effecting inline asm's: a spin lock's compare-and-swap
+    would spin for ever), and addresses (`tt.ptr_to_int`: pointer arguments are opaque, and
+    a row kernel's alignment checks take both sides)."""
+    if all(bit_width(result.type) is None for result in op.results):
+        return False
+    effects = get_effects(op)
+    if effects is None or any(effect.kind is not MemoryEffectKind.READ for effect in effects):
+        return False
+    return bool(effects) or not any(_addresses(operand.type) for operand in op.operands)
+
+
+def _addresses(type_) -> bool:
+    """A pointer or a tensor of pointers."""
+    return isinstance(type_ if not isinstance(type_, TensorType) else type_.element_type, tt.PointerType)
+
+
 def computed_by_pure(op: Operation) -> bool:
     """Whether `Interpreter.pure` gives `op` a value of its own (a poison, the run's program
-    ids, a select's chosen operand), not `unknown_results`."""
-    return isinstance(op, RUN_DEPENDENT) or op.name in ("ub.poison", "arith.select")
+    ids, a select's chosen operand, data), not `unknown_results`."""
+    return isinstance(op, RUN_DEPENDENT) or op.name in ("ub.poison", "arith.select") or gives_data(op)
 
 TERMINATORS = (scf.YieldOp, scf.ConditionOp, tt.ReturnOp, ttg.WarpYieldOp, ttg.WarpReturnOp, ttg.MaskReturnOp)
 
@@ -290,7 +315,15 @@ class Interpreter:
             return [self.cta.instance.num_programs if op.axis.value.data == 0 else 1]
         if name == "arith.select":
             return [self.selected(op)]
+        if gives_data(op):
+            return [self.data(bits) if (bits := bit_width(r.type)) is not None else OPAQUE for r in op.results]
         return unknown_results(op)
+
+    def data(self, bits: int) -> int:
+        """An integer of `bits` bits the kernel reads: the instance's data (a flag, the side of
+        the instance's unknown branch)."""
+        instance = self.cta.instance
+        return int(instance.unknown_branch) if bits == 1 else wrapped(instance.data, bits)
 
     def selected(self, op: Operation):
         """A select of tensors: the chosen value, so that a pending accumulator stays pending."""

@@ -13,6 +13,7 @@ from ttpipe.ir.diagnostics import Diagnostic, DiagnosticError, diagnostic_handle
 from ttpipe.dialects import tt, ttng
 from ttpipe.passes.verify_async import VerifyAsync, check_module, protocol_loops
 from ttpipe.passes.verify_async.cta import Coverage
+from ttpipe.passes.verify_async.interpreter import gives_data
 from ttpipe.passes.verify_async.machine import Access, Allocation, Mbarrier, SharedMemory, View, join, ordered_after
 from ttpipe.passes.verify_async.mutants import OPERATORS
 from ttpipe.pipeline import driver, spec
@@ -230,3 +231,33 @@ def test_a_ring_turns_over_the_executions_of_its_loop():
     for ring in fill.rings:  # the third row takes slot 0 again
         coverage.slot_taken(ring, 0)
     assert fill.covered(coverage)
+
+
+def test_data_the_kernel_reads_is_one_value_of_the_run():
+    """A non-volatile load's and a reduction's integers are data, the run's `Instance.data`;
+    an atomic's, a volatile load's and an address (`tt.ptr_to_int`) stay unknown: other
+    programs change the first two while the kernel runs (a spin lock on a compare-and-swap
+    would spin for ever), and pointer arguments are opaque (a row kernel's alignment checks
+    take both sides)."""
+    module = parse_module("""
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:100", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reads(%p: !tt.ptr<i32>, %ps: tensor<128x!tt.ptr<i32>, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %loaded = tt.load %p : !tt.ptr<i32>
+    %rows = tt.load %ps : tensor<128x!tt.ptr<i32>, #blocked>
+    %largest = "tt.reduce"(%rows) <{axis = 0 : i32}> ({
+    ^bb0(%x: i32, %y: i32):
+      %m = arith.maxsi %x, %y : i32
+      tt.reduce.return %m : i32
+    }) : (tensor<128xi32, #blocked>) -> i32
+    %flag = tt.load %p {isVolatile = true} : !tt.ptr<i32>
+    %old = tt.atomic_cas acq_rel, gpu, %p, %c0, %c1 : (!tt.ptr<i32>, i32, i32) -> i32
+    %address = tt.ptr_to_int %p : !tt.ptr<i32> -> i64
+    tt.return
+  }
+}""").module
+    func = next(op for op in module.walk() if isinstance(op, tt.FuncOp))
+    reads = [op for op in func.body.ops if op.name.startswith("tt.") and op.results]
+    assert [gives_data(op) for op in reads] == [True, False, True, False, False, False]  # %loaded ... %address
