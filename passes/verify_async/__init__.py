@@ -45,26 +45,27 @@ memory and the predicate of the MMA peeled before its loop), program id 0 of 100
 (along x; along y and z one: `cta.Instance`), each under three schedules: lazy
 (asynchronous completions delivered only when no thread can move, so an early read sees
 the write still in flight), in partition order and in reverse, and eager (each completion
-delivered at once). Then, while a loop that runs protocol ops has not turned its rings (depth + 1 trips in one go: a persistent
-kernel's tile loop with its ping-pong turns and staging buffers, a grid-stride loop over a
-long vector; or, over all its executions, a slot of each ring its body indexes taken a
-second time: an inner loop continuing a count of slots that its outer loop carries, as a
-persistent row kernel's loop over a row's slots), the value doubles, on 100 programs and on one (where the kernel
-reads the program count, also on `value` programs, at most 2048: a persistent loop over rows pid, pid +
-P, ... turns its ring only with many programs; and, while a loop is still short in a kernel
+delivered at once). Then, while a loop that runs protocol ops has not turned its rings
+(depth + 1 trips in one go: a persistent kernel's tile loop with its ping-pong turns and
+staging buffers, a grid-stride loop over a long vector; or, over all its executions, a
+slot of each ring its body indexes taken a second time: an inner loop continuing a count
+of slots that its outer loop carries, as a persistent row kernel's loop over a row's
+slots), the value doubles, on 100 programs and on one (where the kernel reads the program
+count, also on `value` programs, at most 2048: a persistent loop over rows pid, pid + P,
+... turns its ring only with many programs; and, while a loop is still short in a kernel
 that reads its program id, as the last of `value` programs: causal attention's key loop
-grows with the program, not the arguments), as long as a loop not yet turned ran more trips
-in one go or took more slots within the last 4 doublings and a run stays under 40 000
-steps; the value that covers them gets all three schedules. Last, each integer argument that steers
-control flow (reaches a loop bound, a branch or a predicate) 0 in turn, the others at
-that value (a K of zero with tiles to store). A run that divides an integer by zero, or
-reaches an `scf.for` whose step is not positive, ends there, reporting what it found
-before: the kernel's behaviour is undefined at that instance (LLVM's `sdiv`, `udiv`,
-`srem`, `urem`; scf.for's step must be positive), so it is no valid input (a split-K count
-of 0, a persistent loop stepping by a program count of 0). A
-race is found whenever both accesses happen in a run, whatever order that run gave them; a
-wrong phase where a run makes the wait pass too early or never. The check is bounded, not a
-proof: a protocol that goes wrong only at other values can pass it.
+grows with the program, not the arguments), as long as a loop not yet turned ran more
+trips in one go or took more slots within the last 4 doublings and a run stays under 40
+000 steps; the value that covers them gets all three schedules. Last, each integer
+argument that steers control flow (reaches a loop bound, a branch or a predicate) 0 in
+turn, the others at that value (a K of zero with tiles to store). A run that divides an
+integer by zero, or reaches an `scf.for` whose step is not positive, ends there, reporting
+what it found before: the kernel's behaviour is undefined at that instance (LLVM's `sdiv`,
+`udiv`, `srem`, `urem`; scf.for's step must be positive), so it is no valid input (a
+split-K count of 0, a persistent loop stepping by a program count of 0). A race is found
+whenever both accesses happen in a run, whatever order that run gave them; a wrong phase
+where a run makes the wait pass too early or never. The check is bounded, not a proof: a
+protocol that goes wrong only at other values can pass it.
 
 Each violation is an error at the op at fault, naming the mbarrier or buffer and the rule
 (in brackets), with a note at the other op involved; all the violations of the first run
