@@ -141,7 +141,7 @@ def _fma_dot_layout(enc: DotOperandEncodingAttr, shape: Sequence[int]) -> Linear
     return combine_cta_cga_with_shape(cta, cta_layout_of(enc), shape)
 
 
-def _nvidia_mma_tile(tile_shape: Sequence[int], k_width: int, order: Sequence[int],
+def nvidia_mma_tile(tile_shape: Sequence[int], k_width: int, order: Sequence[int],
                      rep_order: Sequence[int]) -> LinearLayout:
     """`nvidiaMmaTile`: kWidth registers and 4 lanes along the inner dim, 8 lanes along the
     outer dim, then register repeats (outer, then inner)."""
@@ -161,7 +161,7 @@ def _nvidia_mma_layout(enc: NvidiaMmaEncodingAttr, shape: Sequence[int]) -> Line
     rank = len(shape)
     tile = list(enc.instr_shape) if enc.is_ampere else list(enc.instr_shape[:2])
     rep_order = matrix_order(rank, row_major=True)
-    cta = _nvidia_mma_tile(tile, 2, matrix_order(rank, True), rep_order)
+    cta = nvidia_mma_tile(tile, 2, matrix_order(rank, True), rep_order)
     warps = identity_standard_nd(WARP, enc.warps_per_cta, matrix_order(rank, not enc.is_hopper))
     cta = cta * warps.transpose_outs(cta.out_dim_names)
     return combine_cta_cga_with_shape(cta, enc.cta_layout, shape)
@@ -179,7 +179,7 @@ def _nvidia_dot_layout(enc: DotOperandEncodingAttr, shape: Sequence[int]) -> Lin
     else:
         tile[rank - 2], tile[rank - 1] = enc.k_width * 8, 8
     order = dot_operand_order(enc.op_idx, rank, k_contig=True)
-    cta = _nvidia_mma_tile(tile, enc.k_width, order, order)
+    cta = nvidia_mma_tile(tile, enc.k_width, order, order)
     k_dim = rank - 1 if is_a else rank - 2
     warps = _broadcasted_dot_operand_layout(mma.warps_per_cta, matrix_order(rank, not mma.is_hopper), k_dim, WARP)
     cta = cta * warps.transpose_outs(cta.out_dim_names)
@@ -229,6 +229,21 @@ def layout_order(layout: LinearLayout) -> list[int]:
 
 def layout_thread_order(layout: LinearLayout) -> list[int]:
     return list(order_per_dim(layout.in_dim_bases(LANE), layout_order(layout)))
+
+
+def contig_per_thread(layout: LinearLayout) -> list[int]:
+    """`LinearEncodingAttr::getContigPerThread`: per dim, the elements a thread holds in a
+    row along it, reading the register bases in the layout's order (each dim's from where
+    the last dim's ended)."""
+    order = layout_order(layout)
+    contig = [1] * len(order)
+    bases = iter(layout.in_dim_bases(REGISTER))
+    basis = next(bases, None)
+    for dim in order:
+        while basis is not None and basis == tuple(contig[dim] if d == dim else 0 for d in range(len(order))):
+            contig[dim] *= 2
+            basis = next(bases, None)
+    return contig
 
 
 def _fit_linear(layout: LinearLayout, shape: Sequence[int]) -> LinearLayout:

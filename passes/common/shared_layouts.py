@@ -339,14 +339,23 @@ def swizzled_shared_for_dot_operand(dot_operand, shape: Sequence[int], order: Se
         return SwizzledSharedEncodingAttr.get(1, 1, 1, order, cta_layout)
     if not (parent.is_ampere or parent.is_hopper):
         return None
+    return swizzled_shared_for_mma_operand(dot_operand.op_idx, dot_operand.k_width, shape, order, cta_layout,
+                                           element_bits, need_trans)
+
+
+def swizzled_shared_for_mma_operand(op_idx: int, k_width: int, shape: Sequence[int], order: Sequence[int],
+                                    cta_layout: CTAEncodingAttr, element_bits: int,
+                                    need_trans: bool) -> SwizzledSharedEncodingAttr:
+    """`SwizzledSharedEncodingAttr::get(opIdx, kWidth, shape, order, CTALayout, bitwidth,
+    needTrans)`: the mma.sync/wgmma bank-conflict-free swizzle of operand `op_idx`."""
     splits = cta_layout.cta_split_num
     k = max(1, shape[order[0]] // splits[order[0]])
     per_phase = max(SHARED_BANK_BITS // (element_bits * k), 1)
-    mma_stride, vec = 8, 4 * dot_operand.k_width
+    mma_stride, vec = 8, 4 * k_width
     if need_trans:
         vec, mma_stride = mma_stride, vec
     rank = len(order)
-    k_dim = rank - 1 if dot_operand.op_idx == 0 else rank - 2
+    k_dim = rank - 1 if op_idx == 0 else rank - 2
     if order[0] != k_dim:
         vec, mma_stride = mma_stride, vec
     max_phase = max(min(mma_stride, SHARED_BANK_BITS // (vec * element_bits)), 1)

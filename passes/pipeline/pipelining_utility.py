@@ -3,14 +3,11 @@
 Follows Triton 3.6 `lib/Dialect/TritonGPU/Transforms/Pipeliner/PipeliningUtility.cpp`
 (`loopHasDistGreaterThanOne`, `isOuterLoop`, `getNumStagesOrDefault`, `getCopyVecBytes`,
 `canBeConvertedToAsyncLoad`, `getSharedEncoding`, `canBeAsyncLoad`) and `Utility.cpp`
-(`getSharedEncIfAllUsersAreDotEnc`).
+(`getSharedEncIfAllUsersAreDotEnc`, `swizzleDotOperandLike`).
 
-Differences: `copy_vec_bytes` handles single-CTA shared layouts and the distributed layouts
-`to_linear_layout` knows (None otherwise; callers then treat the load as not convertible);
-`shared_encoding` is the pointer-load half of `getSharedEncoding` (a TMA load's encoding
-comes from its descriptor); `shared_encoding_if_all_users_are_dot_operands` recognises
-users converting to `#ttg.dot_op` but not the "MMA microtile" blocked layouts of
-`swizzleDotOperandLike` (such a user makes it give None, as an unrecognised user does).
+Differences: `copy_vec_bytes` handles the distributed layouts `to_linear_layout` knows (None
+otherwise; callers then treat the load as not convertible); `shared_encoding` is the
+pointer-load half of `getSharedEncoding` (a TMA load's encoding comes from its descriptor).
 """
 
 from __future__ import annotations
@@ -22,20 +19,29 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from ttpipe.dialects import scf, tt
 from ttpipe.dialects.ttg import ConvertLayoutOp, LocalAllocOp, LocalLoadOp
-from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, SwizzledSharedEncodingAttr
+from ttpipe.dialects.ttg_attrs import DotOperandEncodingAttr, LinearEncodingAttr, SwizzledSharedEncodingAttr
 from ttpipe.dialects.ttg_types import MemDescType
 from ttpipe.passes.analysis.axis_info import ModuleAxisInfo
 from ttpipe.passes.common.distributed_layouts import (
     DISTRIBUTED_IN_DIMS,
     REGISTER,
+    contig_per_thread,
     cta_layout_of,
+    dot_operand_order,
     layout_order,
+    layout_thread_order,
     memory_order,
+    nvidia_mma_tile,
     to_linear_layout,
 )
 from ttpipe.passes.common.ir import is_ancestor
 from ttpipe.passes.common.mma_layouts import element_bit_width
-from ttpipe.passes.common.shared_layouts import shared_layout, swizzled_shared_for_dot_operand
+from ttpipe.passes.common.linear_layout import divide_left
+from ttpipe.passes.common.shared_layouts import (
+    shared_layout,
+    swizzled_shared_for_dot_operand,
+    swizzled_shared_for_mma_operand,
+)
 from ttpipe.passes.pipeline.schedule import NUM_STAGES, get_int
 
 CP_ASYNC_MIN_BYTES = 4
@@ -180,7 +186,9 @@ def shared_encoding_if_all_users_are_dot_operands(value: SSAValue) -> tuple[Attr
             else:
                 if not isinstance(user, (LocalLoadOp, ConvertLayoutOp)):
                     return None
-                needed = _dot_operand_shared(value.type, result_type)
+                needed = (_dot_operand_shared(value.type, result_type)
+                          if isinstance(result_type.encoding, DotOperandEncodingAttr)
+                          else _mma_microtile_shared(value.type, result_type))
                 if needed is None:
                     return None
             if found is not None and found != needed:
@@ -203,6 +211,33 @@ def _dot_operand_shared(src_type: Attribute, dst_type: TensorType) -> SwizzledSh
         return None
     return swizzled_shared_for_dot_operand(encoding, src_type.get_shape(), order, cta,
                                            element_bit_width(src_type.get_element_type()), need_trans=False)
+
+
+def _mma_microtile_shared(src_type: Attribute, dst_type: TensorType) -> SwizzledSharedEncodingAttr | None:
+    """`swizzleDotOperandLike`: where `dst_type`'s registers hold MMA operand microtiles (its
+    thread order an operand's with K contiguous, kWidth elements a thread along it, then 4
+    lanes, then 8 lanes along the next dim: `nvidiaMmaTile` divides its layout on the
+    left), the swizzled buffer that operand reads from; else None."""
+    shape = dst_type.get_shape()
+    layout = to_linear_layout(shape, dst_type.encoding)
+    if layout is None or len(shape) < 2:
+        return None
+    order = layout_thread_order(layout)
+    rank = len(order)
+    op_idx = next((i for i in (0, 1) if dot_operand_order(i, rank, k_contig=True) == order), None)
+    if op_idx is None:
+        return None
+    k_width = contig_per_thread(layout)[order[0]]
+    tile_shape = [1] * rank
+    tile_shape[order[0]], tile_shape[order[1]] = 4 * k_width, 8
+    if divide_left(layout, nvidia_mma_tile(tile_shape, k_width, order, list(range(rank)))) is None:
+        return None
+    # Triton's FIXME: a linear encoding has no CTA layout of its own, so the source's is taken
+    cta = cta_layout_of(src_type.encoding if isinstance(dst_type.encoding, LinearEncodingAttr) else dst_type.encoding)
+    if cta is None:
+        return None
+    return swizzled_shared_for_mma_operand(op_idx, k_width, shape, order, cta,
+                                           element_bit_width(dst_type.get_element_type()), need_trans=False)
 
 
 def local_alloc_encoding(op: Operation) -> tuple[Attribute | None, bool]:

@@ -295,6 +295,26 @@ def matmul_tf32x3(a_ptr, b_ptr, c_ptr, stride_am, stride_bk, stride_cm,  #
 
 
 @triton.jit
+def attention_scores_bias(q_ptr, k_ptr, bias_ptr, out_ptr, n_keys, stride_q, stride_k, stride_bias,  #
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """Each program's BLOCK_M query rows against every key block (a loop marked with its
+    stages, so that loads feeding no dot are pipelined too): scores q k^T plus a bias tile
+    loaded for each block and added in the MMA's registers; the rows' running maxima are
+    stored."""
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    dims = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + rows[:, None] * stride_q + dims[None, :])
+    row_max = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    for start in tl.range(0, n_keys, BLOCK_N, num_stages=3):
+        keys = start + tl.arange(0, BLOCK_N)
+        k = tl.load(k_ptr + keys[:, None] * stride_k + dims[None, :])
+        bias = tl.load(bias_ptr + rows[:, None] * stride_bias + keys[None, :])
+        scores = tl.dot(q, tl.trans(k)) + bias.to(tl.float32)
+        row_max = tl.maximum(row_max, tl.max(scores, 1))
+    tl.store(out_ptr + rows, row_max)
+
+
+@triton.jit
 def flash_attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, sm_scale, seq_len, stride_h, stride_s,  #
                         HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, CAUSAL: tl.constexpr):
     """Online-softmax attention forward for one (query block, batch*head); writes O and log2-sum-exp."""
@@ -599,6 +619,15 @@ KERNELS = {
         "stride_cm": "i32"
     }, {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "K": 128}, {"num_warps": 4, "num_stages": 2},
                ("a_ptr", "b_ptr", "c_ptr", "stride_am", "stride_bk", "stride_cm")),
+    "attention_scores_bias":
+    KernelSpec(
+        attention_scores_bias, {
+            "q_ptr": "*fp16", "k_ptr": "*fp16", "bias_ptr": "*fp16", "out_ptr": "*fp32", "n_keys": "i32",
+            "stride_q": "i32", "stride_k": "i32", "stride_bias": "i32"
+        }, {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": 64}, {"num_warps": 4, "num_stages": 3},
+        ("q_ptr", "k_ptr", "bias_ptr", "out_ptr", "n_keys", "stride_q", "stride_k", "stride_bias"), targets=("sm90a", ),
+        note="The pipelined bias tile is read in the wgmma accumulator's layout, whose registers hold MMA operand "
+        "microtiles, so the pipeliner swizzles its buffer as for an operand (swizzleDotOperandLike)."),
     "flash_attention_fwd":
     KernelSpec(
         flash_attention_fwd, {
