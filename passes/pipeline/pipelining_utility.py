@@ -124,20 +124,18 @@ def copy_vec_bytes(register_type: TensorType, shared_encoding: Attribute) -> int
     if registers is None or shared is None:
         return None
     dim_bits = [max(size - 1, 0).bit_length() for size in shape]
-    ordered = [(name, registers.in_dim_bases(name)) for name in DISTRIBUTED_IN_DIMS if registers.has_in_dim(name)]
-    images = _gf2_preimages([b for _, bases in ordered for b in bases], shared.offset + shared.block, dim_bits)
+    bases = [b for name in DISTRIBUTED_IN_DIMS if registers.has_in_dim(name) for b in registers.in_dim_bases(name)]
+    images = _gf2_preimages(bases, shared.offset + shared.block, dim_bits)
     if images is None:
         return None
-    offset_bits = len(shared.offset)
-    offsets = [image & ((1 << offset_bits) - 1) for image in images]
-    register_count = len(registers.in_dim_bases(REGISTER))
+    offset_bits = len(shared.offset)  # an image's low bits select offset bases, its high bits block bases
+    leading = min(len(registers.in_dim_bases(REGISTER)), offset_bits)
     consecutive = 0
-    while (consecutive < register_count and offsets[consecutive] == 1 << consecutive
-           and images[consecutive] >> offset_bits == 0):
+    while consecutive < leading and images[consecutive] == 1 << consecutive:
         consecutive += 1
     other = 0
-    for offset in offsets[consecutive:]:
-        other |= offset
+    for image in images[consecutive:]:
+        other |= image & ((1 << offset_bits) - 1)
     trailing_zeros = (other & -other).bit_length() - 1 if other else 31
     elements = 1 << min(consecutive, trailing_zeros)
     return elements * element_bit_width(register_type.get_element_type()) // 8

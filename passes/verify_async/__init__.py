@@ -78,7 +78,7 @@ the pipeliner (and warp specialization); `verify-async=false` leaves it out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from xdsl.context import Context
@@ -195,14 +195,14 @@ class _Runner:
     steps: int = 0
     """The steps of the last run."""
 
-    def arguments(self, value_of) -> list:
-        return [value_of(i) if bit_width(arg.type) is not None else OPAQUE
-                for i, arg in enumerate(self.func.body.blocks[0].args)]
-
-    def run(self, arguments: list, instance: Instance, schedule: Schedule) -> bool:
-        """One run; True when the check is over (violations found, or an op not modelled).
-        A run past `max_steps` stops there; what it checked stands."""
-        cta = CTA(instance, schedule, self.result.violations, self.max_steps, self.coverage, self.plans)
+    def run(self, value: int, instance: Instance, schedule: Schedule, zero: int | None = None) -> bool:
+        """One run with every integer argument and the data the kernel reads at `value`
+        (argument `zero` at 0); True when the check is over (violations found, or an op not
+        modelled). A run past `max_steps` stops there; what it checked stands."""
+        arguments = [(0 if i == zero else value) if bit_width(arg.type) is not None else OPAQUE
+                     for i, arg in enumerate(self.func.body.blocks[0].args)]
+        cta = CTA(replace(instance, data=value), schedule, self.result.violations, self.max_steps, self.coverage,
+                  self.plans)
         try:
             cta.run("cta", lambda thread: _kernel(cta, thread, self.func, arguments))
         except Unsupported as unsupported:
@@ -237,8 +237,7 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
     reads_program_id = any(isinstance(op, tt.GetProgramIdOp) for op in func.walk())
     for number, value in enumerate(values):
         for order, schedule in enumerate(schedules):
-            instance = Instance(data=value, unknown_branch=(number + order) % 2 == 0)
-            if runner.run(runner.arguments(lambda i: value), instance, schedule):
+            if runner.run(value, Instance(unknown_branch=(number + order) % 2 == 0), schedule):
                 return runner.result
     short = runner.short(targets)
     progress = runner.progress(targets)
@@ -248,14 +247,13 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         steps = 0
         counts = (*program_counts, min(value, PERSISTENT_PROGRAMS)) if grid_stride else program_counts
         for programs in counts:
-            if runner.run(runner.arguments(lambda i: value), Instance(num_programs=programs, data=value), schedules[0]):
+            if runner.run(value, Instance(num_programs=programs), schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
         if runner.short(targets) and reads_program_id:
             # loops whose trips grow with the program, not the arguments (causal attention's
             # key blocks): the last program of as many as the instance's value
-            last = Instance(num_programs=value, program_id=value - 1, data=value)
-            if runner.run(runner.arguments(lambda i: value), last, schedules[0]):
+            if runner.run(value, Instance(num_programs=value, program_id=value - 1), schedules[0]):
                 return runner.result
             steps = max(steps, runner.steps)
         was_short, short = short, runner.short(targets)
@@ -263,15 +261,14 @@ def check_function(func: tt.FuncOp, max_steps: int, values=INSTANCE_VALUES, sche
         if not short and steps <= GROWTH_STEPS:
             for schedule in schedules[1:]:
                 for programs in counts:
-                    instance = Instance(num_programs=programs, data=value)
-                    if runner.run(runner.arguments(lambda i: value), instance, schedule):
+                    if runner.run(value, Instance(num_programs=programs), schedule):
                         return runner.result
         watched = {loop.loop for loop in (*was_short, *short)}
         idle = idle + 1 if all(progress[loop] == before[loop] for loop in watched) else 0
         if steps > GROWTH_STEPS or runner.result.truncated or idle == PATIENCE:
             break
     for zero in control_arguments(func):
-        if runner.run(runner.arguments(lambda i: 0 if i == zero else value), Instance(data=value), schedules[0]):
+        if runner.run(value, Instance(), schedules[0], zero):
             return runner.result
     return runner.result
 

@@ -13,9 +13,10 @@ it was):
      one a program: <reason>`) the loop is tried as written. Then the K loop's pointer
      loads become TMA loads of descriptors the kernel makes (`pointer_loads.tma_plan`,
      `pointer_loads_to_tma.convert`; a load that is no TMA box, or whose in-bounds guard
-     the kernel is not shown to discard, refuses the loop); in a persistent kernel, the tile loop's integer inductions are read in
-     closed form, `init + iteration * c` (`common.ir.closed_form_inductions`), and its
-     epilogue values computed ahead of its K loop move after it (`common.ir.sink_below`).
+     the kernel is not shown to discard, refuses the loop); in a persistent kernel, the
+     tile loop's integer inductions are read in closed form, `init + iteration * c`
+     (`common.ir.closed_form_inductions`), and its epilogue values computed ahead of its K
+     loop move after it (`common.ir.sink_below`).
   1. Check the preconditions below (`refusal`); a loop that fails one gets the remark
      `loop not warp-specialized: <reason>` (in `mode=auto` only loops holding a wgmma are
      reported) and keeps its ops unstamped, so the pipeliner handles it as before.

@@ -1,6 +1,7 @@
-"""Kernels in shapes the bench does not write, compiled for sm_90a (and sm_100a, where said) through
-the plug-in's default pipeline (no GPU needed): each compiled as stock Triton compiles it, where ttpipe once stopped
-with a traceback, a Triton parse error or a ptxas error, or where its async check found a race.
+"""Kernels in shapes the bench does not write, compiled for sm_90a (and sm_100a, where said)
+through the plug-in's default pipeline (no GPU needed): each compiled as stock Triton compiles
+it, where ttpipe once stopped with a traceback, a Triton parse error or a ptxas error, or where
+its async check found a race.
 
 - An early `return` (programs past the last tile): the function's body branches between
   blocks, which `ttpipe-tile-order` and `ttpipe-row-ring` leave alone.
